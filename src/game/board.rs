@@ -1,0 +1,232 @@
+//! The position: stones, whole-line bit strings, per-point line patterns for both players and
+//! a Zobrist hash, all kept up to date move by move (and checked against a recomputation
+//! after every move and undo in debug builds).
+
+use super::color::Color;
+use super::coord::{BoardSize, Direction, Pos, POS_COUNT};
+use super::forbidden::{self, Foul};
+use super::line::{Lines, BLACK, EMPTY, REACH, WHITE};
+use super::pattern::{Pattern, PatternTable};
+use super::rule::Rule;
+use super::zobrist;
+
+/// A board under one rule, with the incremental state a search needs.
+#[derive(Clone)]
+pub struct Board {
+    size: BoardSize,
+    rule: Rule,
+    table: &'static PatternTable,
+    stones: [Option<Color>; POS_COUNT],
+    lines: Lines,
+    /// For each point and direction, the pattern table entry (black and white) of its key.
+    /// Kept for empty points only; an occupied point's entry is stale.
+    patterns: Vec<[u16; 4]>,
+    hash: u64,
+    history: Vec<Pos>,
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "{}x{} {}",
+            self.size.width(),
+            self.size.height(),
+            self.rule.name()
+        )?;
+        for y in 0..self.size.height() {
+            let row: String = (0..self.size.width())
+                .map(|x| match self.stone(Pos::new(x, y)) {
+                    Some(Color::Black) => 'x',
+                    Some(Color::White) => 'o',
+                    None => '.',
+                })
+                .collect();
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Board {
+    /// An empty board.
+    pub fn new(size: BoardSize, rule: Rule) -> Board {
+        let mut board = Board {
+            size,
+            rule,
+            table: PatternTable::of(rule),
+            stones: [None; POS_COUNT],
+            lines: Lines::new(size),
+            patterns: vec![[0; 4]; POS_COUNT],
+            hash: 0,
+            history: Vec::with_capacity(size.area()),
+        };
+        board.patterns = board.recomputed_patterns();
+        board
+    }
+
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The Zobrist hash of the stones.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The moves played, oldest first.
+    pub fn history(&self) -> &[Pos] {
+        &self.history
+    }
+
+    pub fn stone_count(&self) -> usize {
+        self.history.len()
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.history.len() == self.size.area()
+    }
+
+    pub fn stone(&self, pos: Pos) -> Option<Color> {
+        self.stones[pos.index()]
+    }
+
+    pub fn is_empty(&self, pos: Pos) -> bool {
+        self.stones[pos.index()].is_none()
+    }
+
+    /// Black moves when the stone count is even.
+    pub fn side_to_move(&self) -> Color {
+        Color::to_move_after(self.history.len())
+    }
+
+    /// Puts a `color` stone on the empty point `pos` (the caller checks legality).
+    pub fn play(&mut self, pos: Pos, color: Color) {
+        debug_assert!(self.is_empty(pos), "play on occupied {pos:?}");
+        self.stones[pos.index()] = Some(color);
+        self.lines.put(pos, code(color));
+        self.hash ^= zobrist::key(pos, color);
+        self.history.push(pos);
+        self.refresh_around(pos);
+        #[cfg(debug_assertions)]
+        self.assert_consistent();
+    }
+
+    /// Takes back the last move, if any, and returns it.
+    pub fn undo(&mut self) -> Option<Pos> {
+        let pos = self.history.pop()?;
+        let color = self.stones[pos.index()].take()?;
+        self.lines.clear(pos);
+        self.hash ^= zobrist::key(pos, color);
+        self.refresh_around(pos);
+        #[cfg(debug_assertions)]
+        self.assert_consistent();
+        Some(pos)
+    }
+
+    /// The pattern a `color` stone at the empty point `pos` would make along `dir`.
+    #[inline]
+    pub fn pattern(&self, pos: Pos, dir: Direction, color: Color) -> Pattern {
+        PatternTable::pattern(self.patterns[pos.index()][dir.index()], color)
+    }
+
+    /// The referee's verdict on a black stone at the empty point `pos` (whatever the rule).
+    pub fn foul(&self, pos: Pos) -> Option<Foul> {
+        if self.is_empty(pos) {
+            forbidden::foul(&self.lines, pos)
+        } else {
+            None
+        }
+    }
+
+    /// Whether `color` may not play at `pos` because of a renju foul.
+    pub fn is_forbidden(&self, pos: Pos, color: Color) -> bool {
+        self.rule.has_forbidden(color) && self.foul(pos).is_some()
+    }
+
+    /// Whether a `color` stone at `pos` makes (or, on a stone of that colour, is part of) a
+    /// winning line under the rule.
+    pub fn makes_five(&self, pos: Pos, color: Color) -> bool {
+        Direction::ALL
+            .into_iter()
+            .any(|dir| self.winning_run(pos, dir, color).is_some())
+    }
+
+    /// The winning run through `pos` along `dir` for `color`, as (first offset, length).
+    pub fn winning_run(&self, pos: Pos, dir: Direction, color: Color) -> Option<(i32, usize)> {
+        let view = self.lines.view(dir, pos);
+        let own = code(color);
+        let opponent = code(color.opponent());
+        let mut back = 0;
+        while view.cell(-back - 1) == own {
+            back += 1;
+        }
+        let mut ahead = 0;
+        while view.cell(ahead + 1) == own {
+            ahead += 1;
+        }
+        let length = (back + ahead + 1) as usize;
+        let blocked = view.cell(-back - 1) == opponent && view.cell(ahead + 1) == opponent;
+        self.rule
+            .is_win(color, length, blocked)
+            .then_some((-back, length))
+    }
+
+    /// Recomputes the patterns of the empty points within reach of `pos` on its four lines.
+    fn refresh_around(&mut self, pos: Pos) {
+        for dir in Direction::ALL {
+            let view = self.lines.view(dir, pos);
+            let step = dir.index_step();
+            for offset in -REACH..=REACH {
+                if view.cell(offset) == EMPTY {
+                    let at = (pos.index() as isize + offset as isize * step) as usize;
+                    self.patterns[at][dir.index()] = self.table.entry(view.key(offset));
+                }
+            }
+        }
+    }
+
+    fn recomputed_patterns(&self) -> Vec<[u16; 4]> {
+        let mut patterns = vec![[0; 4]; POS_COUNT];
+        for pos in self.size.points().filter(|&p| self.is_empty(p)) {
+            for dir in Direction::ALL {
+                patterns[pos.index()][dir.index()] = self.table.entry(self.lines.key(dir, pos));
+            }
+        }
+        patterns
+    }
+
+    /// Panics unless the incremental state equals a recomputation from the stones.
+    #[cfg(debug_assertions)]
+    fn assert_consistent(&self) {
+        let mut lines = Lines::new(self.size);
+        let mut hash = 0;
+        for pos in self.size.points() {
+            if let Some(color) = self.stone(pos) {
+                lines.put(pos, code(color));
+                hash ^= zobrist::key(pos, color);
+            }
+        }
+        assert!(lines == self.lines, "line bits drifted");
+        assert_eq!(hash, self.hash, "hash drifted");
+        let fresh = self.recomputed_patterns();
+        for pos in self.size.points().filter(|&p| self.is_empty(p)) {
+            assert_eq!(
+                fresh[pos.index()],
+                self.patterns[pos.index()],
+                "patterns drifted at {pos:?}"
+            );
+        }
+    }
+}
+
+fn code(color: Color) -> u32 {
+    match color {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}

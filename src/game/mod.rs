@@ -1,0 +1,21 @@
+//! The rules: boards, coordinates, win conditions, renju forbidden points and the incremental
+//! pattern state a search needs. Nothing here knows about search or text protocols.
+
+mod board;
+mod color;
+mod coord;
+mod forbidden;
+mod line;
+mod outcome;
+mod pattern;
+pub mod reference;
+mod rule;
+mod zobrist;
+
+pub use board::Board;
+pub use color::Color;
+pub use coord::{BoardSize, Direction, Pos, MAX_SIZE, MIN_SIZE};
+pub use forbidden::Foul;
+pub use outcome::{gomocup_stone_limit, judge_move, Verdict};
+pub use pattern::Pattern;
+pub use rule::Rule;
