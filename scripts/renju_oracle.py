@@ -369,7 +369,9 @@ def main():
     positions = 0
     pairs = 0
     counts = [0, 0, 0, 0]
+    # Write to a temporary name and rename at the end: a file at OUT is complete.
     tmp = args.out + ".tmp"
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
 
     with open(tmp, "w", encoding="ascii", newline="\n") as out:
         def consume(result):
