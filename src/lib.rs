@@ -1,9 +1,13 @@
 //! Quinto: a gomoku and renju engine.
 //!
-//! Dependencies point one way: `game` (rules) ← `bench` and the front ends.
+//! Dependencies point one way: `game` (rules) ← `eval` ← `search` ← `engine` ← `protocol`.
 #![forbid(unsafe_code)]
 #![warn(missing_debug_implementations)]
 
 pub mod bench;
+pub mod engine;
+pub mod eval;
 pub mod game;
+pub mod protocol;
 pub mod rng;
+pub mod search;

@@ -99,6 +99,17 @@ impl Board {
         self.stones[pos.index()].is_none()
     }
 
+    /// Whether any stone lies within `distance` (king moves) of `pos`.
+    pub fn has_stone_near(&self, pos: Pos, distance: i64) -> bool {
+        (-distance..=distance).any(|dy| {
+            (-distance..=distance).any(|dx| {
+                self.size
+                    .pos(pos.x() as i64 + dx, pos.y() as i64 + dy)
+                    .map_or(false, |p| !self.is_empty(p))
+            })
+        })
+    }
+
     /// Black moves when the stone count is even.
     pub fn side_to_move(&self) -> Color {
         Color::to_move_after(self.history.len())

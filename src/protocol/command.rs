@@ -1,0 +1,457 @@
+//! The manager's lines, parsed into commands. Pure: text in, [`Input`] out; multi-line blocks
+//! (`BOARD`, `YXBOARD`, `SWAP2BOARD` … `DONE`) are gathered by [`Parser`].
+
+/// Protocol coordinates as sent (range-checked later, against the board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Point {
+    pub x: i64,
+    pub y: i64,
+}
+
+/// What a `BOARD` line says a stone is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    Mine,
+    Opponent,
+}
+
+/// An `INFO` setting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Info {
+    TimeoutTurn(i64),
+    TimeoutMatch(i64),
+    TimeLeft(i64),
+    MaxMemory(i64),
+    GameType(i64),
+    Rule(i64),
+    Folder(String),
+    MaxDepth(i64),
+    MaxNode(i64),
+    ThreadNum(i64),
+    /// Ours: `INFO show_detail 1` turns on search progress `MESSAGE` lines.
+    ShowDetail(bool),
+    /// `evaluate` and keys we do not know: accepted and ignored.
+    Ignored(String),
+    /// A known key with a value that is not a number we can use.
+    Invalid {
+        key: String,
+        value: String,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `START n` or `RECTSTART w,h`.
+    Start {
+        width: i64,
+        height: i64,
+    },
+    Restart,
+    Begin,
+    Turn(Point),
+    /// `BOARD` (then move) or `YXBOARD` (set only).
+    Board {
+        stones: Vec<(Point, Owner)>,
+        then_move: bool,
+    },
+    Takeback(Point),
+    Play(Point),
+    Swap2Board(Vec<Point>),
+    Info(Info),
+    End,
+    About,
+    /// `STOP` or `YXSTOP`: move now.
+    Stop,
+    YxShowForbid,
+    YxNbest(i64),
+    Bench,
+}
+
+/// One parsed line's worth of meaning.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Command(Command),
+    /// Malformed: answer `ERROR <why>`.
+    Error(String),
+    /// Not a command we know: answer `UNKNOWN <what>`.
+    Unknown(String),
+    /// Nothing to do yet (empty line, or a line inside a block).
+    Nothing,
+}
+
+/// Longest echo of a bad line in a reply.
+const ECHO_CHARS: usize = 40;
+/// More lines than this in a block cannot be a board (32×32 = 1024 points).
+const MAX_BLOCK_LINES: usize = 1024;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BlockKind {
+    Board,
+    YxBoard,
+    Swap2,
+}
+
+#[derive(Debug)]
+struct Block {
+    kind: BlockKind,
+    stones: Vec<(Point, Owner)>,
+    points: Vec<Point>,
+    error: Option<String>,
+    lines: usize,
+}
+
+/// Turns lines into inputs, remembering an open block.
+#[derive(Debug, Default)]
+pub struct Parser {
+    block: Option<Block>,
+}
+
+impl Parser {
+    pub fn new() -> Parser {
+        Parser::default()
+    }
+
+    /// Whether a block is open (a `DONE` is awaited).
+    pub fn in_block(&self) -> bool {
+        self.block.is_some()
+    }
+
+    /// Parses one line (without its line end).
+    pub fn feed(&mut self, raw: &str) -> Input {
+        let line = raw.trim();
+        if line.is_empty() {
+            return Input::Nothing;
+        }
+        let (word, rest) = split_word(line);
+        let word = word.to_ascii_uppercase();
+        if self.block.is_some() {
+            return self.feed_block(&word, line);
+        }
+        match parse_command(&word, rest) {
+            Ok(Some(command)) => Input::Command(command),
+            Ok(None) => {
+                let kind = match word.as_str() {
+                    "BOARD" => BlockKind::Board,
+                    "YXBOARD" => BlockKind::YxBoard,
+                    _ => BlockKind::Swap2,
+                };
+                self.block = Some(Block {
+                    kind,
+                    stones: Vec::new(),
+                    points: Vec::new(),
+                    error: None,
+                    lines: 0,
+                });
+                Input::Nothing
+            }
+            Err(Reply::Error(why)) => Input::Error(why),
+            Err(Reply::Unknown(what)) => Input::Unknown(what),
+        }
+    }
+
+    fn feed_block(&mut self, word: &str, line: &str) -> Input {
+        if word == "END" {
+            // A manager that gives up mid-block still means END.
+            self.block = None;
+            return Input::Command(Command::End);
+        }
+        let block = match self.block.as_mut() {
+            Some(block) => block,
+            None => return Input::Nothing,
+        };
+        if word == "DONE" {
+            let block = match self.block.take() {
+                Some(block) => block,
+                None => return Input::Nothing,
+            };
+            return match (block.error, block.kind) {
+                (Some(error), _) => Input::Error(error),
+                (None, BlockKind::Swap2) => Input::Command(Command::Swap2Board(block.points)),
+                (None, kind) => Input::Command(Command::Board {
+                    stones: block.stones,
+                    then_move: kind == BlockKind::Board,
+                }),
+            };
+        }
+        block.lines += 1;
+        if block.error.is_some() {
+            return Input::Nothing;
+        }
+        if block.lines > MAX_BLOCK_LINES {
+            block.error = Some(format!("more than {MAX_BLOCK_LINES} lines in a block"));
+            return Input::Nothing;
+        }
+        let parsed = match block.kind {
+            BlockKind::Swap2 => parse_point(line).map(|p| block.points.push(p)),
+            _ => parse_stone(line).map(|s| block.stones.push(s)),
+        };
+        if let Err(why) = parsed {
+            block.error = Some(why);
+        }
+        Input::Nothing
+    }
+}
+
+enum Reply {
+    Error(String),
+    Unknown(String),
+}
+
+/// `Ok(None)` opens a block.
+fn parse_command(word: &str, rest: &str) -> Result<Option<Command>, Reply> {
+    let no_argument = |command: Command| {
+        if rest.is_empty() {
+            Ok(Some(command))
+        } else {
+            Err(Reply::Error(format!(
+                "{word} takes no argument, got '{}'",
+                echo(rest)
+            )))
+        }
+    };
+    let point = |command: fn(Point) -> Command| {
+        parse_point(rest)
+            .map(|p| Some(command(p)))
+            .map_err(Reply::Error)
+    };
+    match word {
+        "START" => parse_number(rest)
+            .map(|n| {
+                Some(Command::Start {
+                    width: n,
+                    height: n,
+                })
+            })
+            .map_err(|why| Reply::Error(format!("START needs a board size: {why}"))),
+        "RECTSTART" => parse_point(rest)
+            .map(|p| {
+                Some(Command::Start {
+                    width: p.x,
+                    height: p.y,
+                })
+            })
+            .map_err(|why| Reply::Error(format!("RECTSTART needs width,height: {why}"))),
+        "RESTART" => no_argument(Command::Restart),
+        "BEGIN" => no_argument(Command::Begin),
+        "TURN" => point(Command::Turn),
+        "TAKEBACK" => point(Command::Takeback),
+        "PLAY" => point(Command::Play),
+        "BOARD" | "YXBOARD" | "SWAP2BOARD" => {
+            if rest.is_empty() {
+                Ok(None)
+            } else {
+                Err(Reply::Error(format!("{word} takes no argument")))
+            }
+        }
+        "INFO" => Ok(Some(Command::Info(parse_info(rest)))),
+        "END" => Ok(Some(Command::End)),
+        "ABOUT" => no_argument(Command::About),
+        "STOP" | "YXSTOP" => no_argument(Command::Stop),
+        "YXSHOWFORBID" => no_argument(Command::YxShowForbid),
+        "YXNBEST" => parse_number(rest)
+            .map(|n| Some(Command::YxNbest(n)))
+            .map_err(|why| Reply::Error(format!("YXNBEST needs a count: {why}"))),
+        "BENCH" => no_argument(Command::Bench),
+        "DONE" => Err(Reply::Error(
+            "DONE without BOARD, YXBOARD or SWAP2BOARD".into(),
+        )),
+        _ => Err(Reply::Unknown(format!("command '{}'", echo(word)))),
+    }
+}
+
+fn parse_info(rest: &str) -> Info {
+    let (key, value) = split_word(rest);
+    let key = key.to_ascii_lowercase();
+    let number = |make: fn(i64) -> Info| match parse_number(value) {
+        Ok(n) => make(n),
+        Err(_) => Info::Invalid {
+            key: key.clone(),
+            value: echo(value),
+        },
+    };
+    match key.as_str() {
+        "timeout_turn" => number(Info::TimeoutTurn),
+        "timeout_match" => number(Info::TimeoutMatch),
+        "time_left" => number(Info::TimeLeft),
+        "max_memory" => number(Info::MaxMemory),
+        "game_type" => number(Info::GameType),
+        "rule" => number(Info::Rule),
+        "max_depth" => number(Info::MaxDepth),
+        "max_node" => number(Info::MaxNode),
+        "thread_num" => number(Info::ThreadNum),
+        "show_detail" => number(|n| Info::ShowDetail(n != 0)),
+        "folder" => Info::Folder(value.to_string()),
+        _ => Info::Ignored(echo(&key)),
+    }
+}
+
+/// `x,y`.
+fn parse_point(text: &str) -> Result<Point, String> {
+    let fields: Vec<&str> = text.split(',').collect();
+    match fields.as_slice() {
+        [x, y] => Ok(Point {
+            x: parse_number(x)?,
+            y: parse_number(y)?,
+        }),
+        _ => Err(format!("expected x,y but got '{}'", echo(text))),
+    }
+}
+
+/// `x,y,field` with field 1 (mine) or 2 (opponent's).
+fn parse_stone(text: &str) -> Result<(Point, Owner), String> {
+    let fields: Vec<&str> = text.split(',').collect();
+    match fields.as_slice() {
+        [x, y, field] => {
+            let point = Point {
+                x: parse_number(x)?,
+                y: parse_number(y)?,
+            };
+            match parse_number(field)? {
+                1 => Ok((point, Owner::Mine)),
+                2 => Ok((point, Owner::Opponent)),
+                3 => Err("field 3 (continuous game) is not supported".into()),
+                other => Err(format!(
+                    "bad field {other} in '{}': must be 1 or 2",
+                    echo(text)
+                )),
+            }
+        }
+        _ => Err(format!("expected x,y,field but got '{}'", echo(text))),
+    }
+}
+
+fn parse_number(text: &str) -> Result<i64, String> {
+    let text = text.trim();
+    text.parse::<i64>().map_err(|_| {
+        if !text.is_empty()
+            && text
+                .trim_start_matches(['-', '+'])
+                .chars()
+                .all(|c| c.is_ascii_digit())
+        {
+            format!("number '{}' out of range", echo(text))
+        } else {
+            format!("'{}' is not a number", echo(text))
+        }
+    })
+}
+
+/// The first word and the rest, trimmed.
+fn split_word(line: &str) -> (&str, &str) {
+    match line.find(char::is_whitespace) {
+        Some(at) => (&line[..at], line[at..].trim()),
+        None => (line, ""),
+    }
+}
+
+/// A short, printable excerpt of input for an error reply.
+fn echo(text: &str) -> String {
+    let clean: String = text
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .take(ECHO_CHARS)
+        .collect();
+    if text.chars().count() > ECHO_CHARS {
+        format!("{clean}…")
+    } else {
+        clean
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(line: &str) -> Input {
+        Parser::new().feed(line)
+    }
+
+    #[test]
+    fn commands_are_case_insensitive_and_trimmed() {
+        assert_eq!(
+            one("start 15\r"),
+            Input::Command(Command::Start {
+                width: 15,
+                height: 15
+            })
+        );
+        assert_eq!(
+            one("  Turn 7,8 "),
+            Input::Command(Command::Turn(Point { x: 7, y: 8 }))
+        );
+        assert_eq!(
+            one("RECTSTART 20,15"),
+            Input::Command(Command::Start {
+                width: 20,
+                height: 15
+            })
+        );
+        assert_eq!(
+            one("INFO TIMEOUT_TURN 1000"),
+            Input::Command(Command::Info(Info::TimeoutTurn(1000)))
+        );
+        assert_eq!(
+            one("INFO time_left -5"),
+            Input::Command(Command::Info(Info::TimeLeft(-5)))
+        );
+        assert_eq!(
+            one("INFO folder C:\\my dir\\x"),
+            Input::Command(Command::Info(Info::Folder("C:\\my dir\\x".into())))
+        );
+        assert_eq!(one(""), Input::Nothing);
+    }
+
+    #[test]
+    fn bad_lines_become_errors_or_unknowns() {
+        assert!(matches!(one("TURN 7"), Input::Error(_)));
+        assert!(matches!(one("TURN a,b"), Input::Error(_)));
+        assert!(
+            matches!(one("START 99999999999999999999999"), Input::Error(e) if e.contains("out of range"))
+        );
+        assert!(matches!(one("FOO bar"), Input::Unknown(_)));
+        assert!(matches!(one("DONE"), Input::Error(_)));
+        assert!(matches!(one("BEGIN now"), Input::Error(_)));
+        assert_eq!(
+            one("INFO timeout_turn lots"),
+            Input::Command(Command::Info(Info::Invalid {
+                key: "timeout_turn".into(),
+                value: "lots".into()
+            }))
+        );
+        let long = "X".repeat(100_000);
+        match one(&long) {
+            Input::Unknown(text) => assert!(text.len() < 100),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn blocks_gather_until_done_and_report_one_error() {
+        let mut parser = Parser::new();
+        assert_eq!(parser.feed("BOARD"), Input::Nothing);
+        assert_eq!(parser.feed("7,7,1"), Input::Nothing);
+        assert_eq!(parser.feed("7,8,2"), Input::Nothing);
+        assert_eq!(
+            parser.feed("done"),
+            Input::Command(Command::Board {
+                stones: vec![
+                    (Point { x: 7, y: 7 }, Owner::Mine),
+                    (Point { x: 7, y: 8 }, Owner::Opponent)
+                ],
+                then_move: true
+            })
+        );
+        assert_eq!(parser.feed("YXBOARD"), Input::Nothing);
+        assert_eq!(parser.feed("1,1,5"), Input::Nothing);
+        assert_eq!(parser.feed("garbage"), Input::Nothing);
+        assert!(matches!(parser.feed("DONE"), Input::Error(e) if e.contains("field 5")));
+        assert!(!parser.in_block());
+        assert_eq!(parser.feed("SWAP2BOARD"), Input::Nothing);
+        assert_eq!(
+            parser.feed("DONE"),
+            Input::Command(Command::Swap2Board(vec![]))
+        );
+        assert_eq!(parser.feed("BOARD"), Input::Nothing);
+        assert_eq!(parser.feed("END"), Input::Command(Command::End));
+    }
+}

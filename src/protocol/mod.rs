@@ -1,0 +1,83 @@
+//! The Gomocup/Piskvork brain protocol with the Yixin extensions (../shared/PROTOCOL.md):
+//! an input thread reads and parses lines, the session answers them, one writer prints.
+
+mod command;
+mod output;
+mod session;
+
+pub use command::{Command, Info, Input, Owner, Parser, Point};
+pub use output::{Lines, Sink, Stdout};
+pub use session::{Flow, Session, ABOUT};
+
+use crate::search::Stop;
+use std::io::{BufRead, Read};
+use std::sync::mpsc;
+use std::sync::Arc;
+
+/// The longest input line read whole; longer ones are answered with one ERROR.
+const MAX_LINE_BYTES: u64 = 1 << 20;
+
+/// Runs the brain until END or the end of input. `interactive` says stdin is a terminal.
+pub fn run(interactive: bool) {
+    let stop = Arc::new(Stop::new());
+    let (sender, receiver) = mpsc::channel();
+    let reader_stop = Arc::clone(&stop);
+    std::thread::spawn(move || read_input(&reader_stop, &sender));
+    let mut out = Stdout;
+    if interactive {
+        out.line("MESSAGE Quinto is a Gomocup protocol engine: a manager (Piskvork, c-gomoku-cli, GomocupJudge) drives it. To play it yourself, run: pbrain-quinto play");
+    }
+    let mut session = Session::new();
+    for input in receiver {
+        if session.handle(input, &stop, &mut out) == Flow::Exit {
+            break;
+        }
+    }
+}
+
+/// The input thread: lines to inputs, with the commands that must reach a running search
+/// (END, STOP, YXSTOP, `INFO timeout_turn 0`) signalled at once.
+fn read_input(stop: &Stop, sender: &mpsc::Sender<Input>) {
+    let stdin = std::io::stdin();
+    let mut stdin = stdin.lock();
+    let mut parser = Parser::new();
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        let read = (&mut stdin)
+            .take(MAX_LINE_BYTES)
+            .read_until(b'\n', &mut buffer);
+        let input = match read {
+            Ok(0) | Err(_) => break,
+            Ok(_) if !buffer.ends_with(b"\n") && buffer.len() as u64 == MAX_LINE_BYTES => {
+                skip_rest_of_line(&mut stdin);
+                Input::Error(format!("line longer than {MAX_LINE_BYTES} bytes ignored"))
+            }
+            Ok(_) => parser.feed(&String::from_utf8_lossy(&buffer)),
+        };
+        match &input {
+            Input::Command(Command::End) => stop.quit(),
+            Input::Command(Command::Stop) | Input::Command(Command::Info(Info::TimeoutTurn(0))) => {
+                stop.move_now()
+            }
+            _ => {}
+        }
+        if sender.send(input).is_err() {
+            return;
+        }
+    }
+    // End of input: finish what was asked, then leave.
+    let _ = sender.send(Input::Command(Command::End));
+}
+
+fn skip_rest_of_line(stdin: &mut impl BufRead) {
+    let mut sink = Vec::new();
+    loop {
+        sink.clear();
+        match stdin.take(MAX_LINE_BYTES).read_until(b'\n', &mut sink) {
+            Ok(0) | Err(_) => return,
+            Ok(_) if sink.ends_with(b"\n") => return,
+            Ok(_) => {}
+        }
+    }
+}

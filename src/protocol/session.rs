@@ -1,0 +1,441 @@
+//! One brain's conversation with its manager: commands in, replies out, the game state in
+//! between. Every command gets exactly the reply the protocol expects, or one `ERROR`.
+
+use super::command::{Command, Info, Input, Owner, Point};
+use super::output::Sink;
+use crate::bench::rules_bench;
+use crate::engine::{Engine, Settings};
+use crate::eval::evaluate;
+use crate::eval::weights::SWAP2_BALANCE_MARGIN;
+use crate::game::{BoardSize, Color, Pos, Rule};
+use crate::search::{SearchResult, Stop};
+
+/// The ABOUT line.
+pub const ABOUT: &str = concat!(
+    "name=\"Quinto\", version=\"",
+    env!("CARGO_PKG_VERSION"),
+    "\", author=\"The Quinto developers\", country=\"International\", www=\"https://crates.io/crates/quinto\""
+);
+
+/// Whether the conversation goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Exit,
+}
+
+/// The brain's state between commands.
+#[derive(Debug, Default)]
+pub struct Session {
+    /// `None` until START.
+    engine: Option<Engine>,
+    /// INFO values, kept across games (they may come before START).
+    settings: Settings,
+    /// Search progress `MESSAGE` lines before each move (`INFO show_detail 1`).
+    show_detail: bool,
+    /// `MESSAGE` lines waiting for the next reply they belong to.
+    pending: Vec<String>,
+}
+
+const NO_GAME: &str = "no game in progress: send START first";
+
+impl Session {
+    pub fn new() -> Session {
+        Session::default()
+    }
+
+    /// Answers one input.
+    pub fn handle(&mut self, input: Input, stop: &Stop, out: &mut dyn Sink) -> Flow {
+        let result = match input {
+            Input::Nothing => Ok(()),
+            Input::Error(why) => Err(why),
+            Input::Unknown(what) => {
+                out.line(&format!("UNKNOWN {what}"));
+                Ok(())
+            }
+            Input::Command(Command::End) => return Flow::Exit,
+            Input::Command(command) => self.command(command, stop, out),
+        };
+        if let Err(why) = result {
+            out.line(&format!("ERROR {why}"));
+        }
+        Flow::Continue
+    }
+
+    fn command(&mut self, command: Command, stop: &Stop, out: &mut dyn Sink) -> Result<(), String> {
+        match command {
+            Command::Start { width, height } => {
+                let size = board_size(width, height)?;
+                self.engine = Some(Engine::new(size, self.settings.clone()));
+                out.line("OK");
+            }
+            Command::Restart => {
+                self.game()?.new_game();
+                out.line("OK");
+            }
+            Command::Begin => {
+                if self.game()?.board().stone_count() > 0 {
+                    return Err("BEGIN needs an empty board (send RESTART or BOARD)".into());
+                }
+                self.reply_move(stop, out)?;
+            }
+            Command::Turn(point) => {
+                let pos = self.empty_point(point, "TURN")?;
+                self.game()?.play(pos);
+                self.reply_move(stop, out)?;
+            }
+            Command::Play(point) => {
+                let pos = self.empty_point(point, "PLAY")?;
+                self.game()?.play(pos);
+                self.flush_pending(out);
+                out.line(&format!("{},{}", pos.x(), pos.y()));
+            }
+            Command::Board { stones, then_move } => {
+                self.set_board(&stones)?;
+                if then_move {
+                    self.reply_move(stop, out)?;
+                }
+            }
+            Command::Takeback(point) => {
+                let engine = self.game()?;
+                let pos = on_board(engine.board().size(), point, "TAKEBACK")?;
+                if engine.board().is_empty(pos) {
+                    return Err(format!(
+                        "TAKEBACK {},{}: there is no stone there",
+                        point.x, point.y
+                    ));
+                }
+                engine.remove(pos);
+                out.line("OK");
+            }
+            Command::Swap2Board(points) => self.swap2(&points, stop, out)?,
+            Command::Info(info) => self.info(info),
+            Command::About => out.line(ABOUT),
+            // A STOP reaches a running search through the input thread; here no search runs.
+            Command::Stop => {}
+            Command::YxShowForbid => {
+                let engine = self.game()?;
+                let board = engine.board();
+                let mut reply = String::from("FORBID ");
+                if board.side_to_move() == Color::Black {
+                    for pos in board.size().points() {
+                        if board.is_forbidden(pos, Color::Black) {
+                            reply.push_str(&format!("{:02}{:02}", pos.x(), pos.y()));
+                        }
+                    }
+                }
+                reply.push('.');
+                out.line(&reply);
+            }
+            Command::YxNbest(count) => {
+                if count < 1 {
+                    return Err(format!("YXNBEST {count}: the count must be at least 1"));
+                }
+                let result = self.think(count.min(64) as usize, stop)?;
+                for (rank, &(pos, score)) in result.ranked.iter().enumerate() {
+                    self.pending.push(format!(
+                        "MESSAGE nbest {} {},{} ev {score}",
+                        rank + 1,
+                        pos.x(),
+                        pos.y()
+                    ));
+                }
+                self.play_result(result, out)?;
+            }
+            Command::Bench => {
+                let figures = rules_bench(20);
+                out.line(&format!(
+                    "MESSAGE bench move+undo {:.0}/s, renju foul verdicts {:.0}/s",
+                    figures.move_undo_per_second, figures.foul_verdicts_per_second
+                ));
+            }
+            Command::End => {}
+        }
+        Ok(())
+    }
+
+    fn game(&mut self) -> Result<&mut Engine, String> {
+        self.engine.as_mut().ok_or_else(|| NO_GAME.to_string())
+    }
+
+    fn empty_point(&mut self, point: Point, what: &str) -> Result<Pos, String> {
+        let board = self.game()?.board();
+        let pos = on_board(board.size(), point, what)?;
+        if board.is_empty(pos) {
+            Ok(pos)
+        } else {
+            Err(format!(
+                "{what} {},{}: the point is taken",
+                point.x, point.y
+            ))
+        }
+    }
+
+    /// BOARD and YXBOARD: the colours follow from the counts (equal: I am black).
+    fn set_board(&mut self, stones: &[(Point, Owner)]) -> Result<(), String> {
+        let engine = self.game()?;
+        let size = engine.board().size();
+        let mine = stones.iter().filter(|(_, o)| *o == Owner::Mine).count();
+        let theirs = stones.len() - mine;
+        let my_color = if mine == theirs {
+            Color::Black
+        } else if theirs == mine + 1 {
+            Color::White
+        } else {
+            return Err(format!(
+                "BOARD has {mine} own and {theirs} opponent stones: with me to move they must be equal, or the opponent one ahead"
+            ));
+        };
+        let mut placed: Vec<(Pos, Color)> = Vec::with_capacity(stones.len());
+        for &(point, owner) in stones {
+            let pos = on_board(size, point, "BOARD")?;
+            if placed.iter().any(|&(p, _)| p == pos) {
+                return Err(format!("BOARD lists {},{} twice", point.x, point.y));
+            }
+            let color = if owner == Owner::Mine {
+                my_color
+            } else {
+                my_color.opponent()
+            };
+            placed.push((pos, color));
+        }
+        engine.set_position(&placed);
+        Ok(())
+    }
+
+    fn info(&mut self, info: Info) {
+        let s = &mut self.settings;
+        let out_of_range =
+            |key: &str, value: i64| Some(format!("ignored INFO {key} {value}: out of range"));
+        let note = match info {
+            Info::TimeoutTurn(ms) if ms >= 0 => {
+                s.turn_ms = ms as u64;
+                None
+            }
+            Info::TimeoutMatch(ms) if ms >= 0 => {
+                s.match_ms = ms as u64;
+                None
+            }
+            Info::TimeLeft(ms) => {
+                s.time_left_ms = ms;
+                None
+            }
+            Info::MaxMemory(bytes) if bytes >= 0 => {
+                s.max_memory = bytes as u64;
+                None
+            }
+            Info::MaxDepth(depth) => {
+                s.max_depth = positive(depth).map(|d| d.min(u64::from(u32::MAX)) as u32);
+                None
+            }
+            Info::MaxNode(nodes) => {
+                s.max_nodes = positive(nodes);
+                None
+            }
+            Info::ThreadNum(threads) => {
+                s.threads = positive(threads).unwrap_or(1).min(256) as usize;
+                None
+            }
+            Info::Rule(value) => {
+                let (rule, note) = rule_for(value);
+                s.rule = rule;
+                note
+            }
+            Info::ShowDetail(on) => {
+                self.show_detail = on;
+                None
+            }
+            Info::GameType(_) | Info::Folder(_) | Info::Ignored(_) => None,
+            Info::TimeoutTurn(v) => out_of_range("timeout_turn", v),
+            Info::TimeoutMatch(v) => out_of_range("timeout_match", v),
+            Info::MaxMemory(v) => out_of_range("max_memory", v),
+            Info::Invalid { key, value } => {
+                Some(format!("ignored INFO {key} {value}: not a number"))
+            }
+        };
+        if let Some(note) = note {
+            self.pending.push(format!("MESSAGE {note}"));
+        }
+        let settings = self.settings.clone();
+        if let Some(engine) = self.engine.as_mut() {
+            engine.set_settings(settings);
+        }
+    }
+
+    /// SWAP2BOARD with 0, 3 or 5 stones (black, white, black, …).
+    fn swap2(&mut self, points: &[Point], stop: &Stop, out: &mut dyn Sink) -> Result<(), String> {
+        let size = self.game()?.board().size();
+        let mut stones = Vec::with_capacity(points.len());
+        for (i, &point) in points.iter().enumerate() {
+            let pos = on_board(size, point, "SWAP2BOARD")?;
+            if stones.iter().any(|&(p, _)| p == pos) {
+                return Err(format!("SWAP2BOARD lists {},{} twice", point.x, point.y));
+            }
+            stones.push((pos, Color::to_move_after(i)));
+        }
+        if ![0, 3, 5].contains(&stones.len()) {
+            return Err(format!(
+                "SWAP2BOARD needs 0, 3 or 5 stones, got {}",
+                stones.len()
+            ));
+        }
+        self.game()?.set_position(&stones);
+        let reply = match stones.len() {
+            0 => {
+                let opening = balanced_opening(size, self.settings.rule);
+                let engine = self.game()?;
+                let text: Vec<String> = opening
+                    .iter()
+                    .map(|p| format!("{},{}", p.x(), p.y()))
+                    .collect();
+                for pos in opening {
+                    engine.play(pos);
+                }
+                text.join(" ")
+            }
+            count => {
+                // White is to move; I take black (SWAP) when black stands better by the margin.
+                let engine = self.game()?;
+                let white_view = evaluate(engine.board(), Color::White);
+                if white_view < -SWAP2_BALANCE_MARGIN {
+                    "SWAP".to_string()
+                } else if count == 3 && white_view <= SWAP2_BALANCE_MARGIN {
+                    // Close to even: add a white and a black stone and let the opponent choose.
+                    let first = self.think(1, stop)?.best.ok_or("no legal move")?;
+                    self.game()?.play(first);
+                    let second = self.think(1, stop)?.best.ok_or("no legal move")?;
+                    self.game()?.play(second);
+                    format!("{},{} {},{}", first.x(), first.y(), second.x(), second.y())
+                } else {
+                    let best = self.think(1, stop)?.best.ok_or("no legal move")?;
+                    self.game()?.play(best);
+                    format!("{},{}", best.x(), best.y())
+                }
+            }
+        };
+        self.flush_pending(out);
+        out.line(&reply);
+        Ok(())
+    }
+
+    fn think(&mut self, multipv: usize, stop: &Stop) -> Result<SearchResult, String> {
+        let engine = self.game()?;
+        stop.begin();
+        let result = engine.think(multipv, stop);
+        stop.end();
+        Ok(result)
+    }
+
+    /// Searches, plays and prints the move.
+    fn reply_move(&mut self, stop: &Stop, out: &mut dyn Sink) -> Result<(), String> {
+        let result = self.think(1, stop)?;
+        self.play_result(result, out)
+    }
+
+    fn play_result(&mut self, result: SearchResult, out: &mut dyn Sink) -> Result<(), String> {
+        let best = match result.best {
+            Some(best) => best,
+            None => return Err("no legal move: the board is full".into()),
+        };
+        if self.show_detail {
+            let line = detail_line(self.game()?.board().size(), &result);
+            self.pending.push(line);
+        }
+        self.game()?.play(best);
+        self.flush_pending(out);
+        out.line(&format!("{},{}", best.x(), best.y()));
+        Ok(())
+    }
+
+    fn flush_pending(&mut self, out: &mut dyn Sink) {
+        for line in self.pending.drain(..) {
+            out.line(&line);
+        }
+    }
+}
+
+/// `MESSAGE depth … ev … n … n/ms … tm … pv …` for GUIs that show search progress.
+fn detail_line(size: BoardSize, result: &SearchResult) -> String {
+    let ms = result.elapsed.as_millis().max(1);
+    let pv: Vec<String> = result.pv.iter().map(|&p| size.to_human(p)).collect();
+    format!(
+        "MESSAGE depth {} ev {} n {} n/ms {} tm {} pv {}",
+        result.depth,
+        result.score,
+        result.nodes,
+        result.nodes as u128 / ms,
+        result.elapsed.as_millis(),
+        pv.join(" ")
+    )
+}
+
+fn board_size(width: i64, height: i64) -> Result<BoardSize, String> {
+    let side = |n: i64| usize::try_from(n).unwrap_or(usize::MAX);
+    BoardSize::new(side(width), side(height))
+}
+
+fn on_board(size: BoardSize, point: Point, what: &str) -> Result<Pos, String> {
+    size.pos(point.x, point.y).ok_or_else(|| {
+        format!(
+            "{what} {},{} is off the {}x{} board",
+            point.x,
+            point.y,
+            size.width(),
+            size.height()
+        )
+    })
+}
+
+fn positive(value: i64) -> Option<u64> {
+    (value > 0).then(|| value as u64)
+}
+
+/// The rule for an `INFO rule` value, with a note when it had to fall back.
+fn rule_for(value: i64) -> (Rule, Option<String>) {
+    let exact = u32::try_from(value).ok().and_then(Rule::from_protocol);
+    if let Some(rule) = exact {
+        return (rule, None);
+    }
+    // Drop the continuous-game bit (2) and anything unknown, keep what we can play.
+    let known = u32::try_from(value).map_or(0, |v| v & 0b1101);
+    let rule = Rule::from_protocol(known).unwrap_or(Rule::Freestyle);
+    let why = if value >= 0 && value & 2 != 0 {
+        "continuous games are not supported"
+    } else {
+        "not a supported rule (0, 1, 4, 8, 9)"
+    };
+    (
+        rule,
+        Some(format!("INFO rule {value}: {why}; playing {}", rule.name())),
+    )
+}
+
+/// Three opening stones for SWAP2 that the evaluation calls closest to even.
+fn balanced_opening(size: BoardSize, rule: Rule) -> Vec<Pos> {
+    let center = size.center();
+    let at = |dx: i64, dy: i64| size.pos(center.x() as i64 + dx, center.y() as i64 + dy);
+    let mut candidates: Vec<(i32, Vec<Pos>)> = Vec::new();
+    for (dx1, dy1) in [(1, 0), (1, 1)] {
+        for dx2 in -2..=2 {
+            for dy2 in -2..=2 {
+                let stones = [Some(center), at(dx1, dy1), at(dx2, dy2)];
+                let stones: Option<Vec<Pos>> = stones.into_iter().collect();
+                let stones = match stones {
+                    Some(s) if s[2] != s[0] && s[2] != s[1] => s,
+                    _ => continue,
+                };
+                let mut board = crate::game::Board::new(size, rule);
+                for (i, &pos) in stones.iter().enumerate() {
+                    board.play(pos, Color::to_move_after(i));
+                }
+                candidates.push((evaluate(&board, Color::White).abs(), stones));
+            }
+        }
+    }
+    candidates.sort();
+    candidates
+        .into_iter()
+        .next()
+        .map(|(_, s)| s)
+        .unwrap_or_default()
+}
