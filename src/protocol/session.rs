@@ -387,7 +387,7 @@ fn on_board(size: BoardSize, point: Point, what: &str) -> Result<Pos, String> {
 }
 
 fn positive(value: i64) -> Option<u64> {
-    (value > 0).then(|| value as u64)
+    (value > 0).then_some(value as u64)
 }
 
 /// The rule for an `INFO rule` value, with a note when it had to fall back.
