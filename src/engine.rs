@@ -4,6 +4,9 @@
 use crate::game::{Board, BoardSize, Color, Pos, Rule};
 use crate::search::{search, Limits, SearchResult, Stop};
 
+/// Yixin-Board's `MAX_HASH_SIZE`: log2 of the largest hash table, in entries.
+pub const MAX_HASH_SIZE_LOG2: u32 = 24;
+
 /// Everything a manager can set (`INFO …`), with the protocol's defaults.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {

@@ -63,6 +63,8 @@ pub enum Command {
     /// `STOP` or `YXSTOP`: move now.
     Stop,
     YxShowForbid,
+    /// Yixin-Board asks what the engine can use (threads, hash).
+    YxShowInfo,
     YxNbest(i64),
     Bench,
 }
@@ -248,6 +250,7 @@ fn parse_command(word: &str, rest: &str) -> Result<Option<Command>, Reply> {
         "ABOUT" => no_argument(Command::About),
         "STOP" | "YXSTOP" => no_argument(Command::Stop),
         "YXSHOWFORBID" => no_argument(Command::YxShowForbid),
+        "YXSHOWINFO" => no_argument(Command::YxShowInfo),
         "YXNBEST" => parse_number(rest)
             .map(|n| Some(Command::YxNbest(n)))
             .map_err(|why| Reply::Error(format!("YXNBEST needs a count: {why}"))),

@@ -142,6 +142,13 @@ impl Session {
                 }
                 self.play_result(result, out)?;
             }
+            Command::YxShowInfo => {
+                out.line("MESSAGE INFO MAX_THREAD_NUM 1");
+                out.line(&format!(
+                    "MESSAGE INFO MAX_HASH_SIZE {}",
+                    crate::engine::MAX_HASH_SIZE_LOG2
+                ));
+            }
             Command::Bench => {
                 let figures = rules_bench(20);
                 out.line(&format!(
