@@ -10,6 +10,9 @@ use super::pattern::{Pattern, PatternTable};
 use super::rule::Rule;
 use super::zobrist;
 
+/// How far along a line a stone makes its neighbours move-generation candidates.
+const NEAR: i32 = 2;
+
 /// A board under one rule, with the incremental state a search needs.
 #[derive(Clone)]
 pub struct Board {
@@ -20,7 +23,13 @@ pub struct Board {
     lines: Lines,
     /// For each point and direction, the pattern table entry (black and white) of its key.
     /// Kept for empty points only; an occupied point's entry is stale.
-    patterns: Vec<[u16; 4]>,
+    patterns: Vec<[u8; 4]>,
+    /// For each colour and pattern, how many (empty point, direction) pairs have it: the
+    /// evaluation's inputs, and "does anyone have a five or an open-four point" in O(1).
+    pattern_counts: [[u32; 16]; 2],
+    /// For each point, how many stones lie within two cells of it along the four lines:
+    /// non-zero marks a move-generation candidate.
+    near: Vec<u8>,
     hash: u64,
     history: Vec<Pos>,
 }
@@ -58,10 +67,13 @@ impl Board {
             stones: [None; POS_COUNT],
             lines: Lines::new(size),
             patterns: vec![[0; 4]; POS_COUNT],
+            pattern_counts: [[0; 16]; 2],
+            near: vec![0; POS_COUNT],
             hash: 0,
             history: Vec::with_capacity(size.area()),
         };
         board.patterns = board.recomputed_patterns();
+        board.pattern_counts = board.recomputed_counts();
         board
     }
 
@@ -118,11 +130,14 @@ impl Board {
     /// Puts a `color` stone on the empty point `pos` (the caller checks legality).
     pub fn play(&mut self, pos: Pos, color: Color) {
         debug_assert!(self.is_empty(pos), "play on occupied {pos:?}");
+        for entry in self.patterns[pos.index()] {
+            self.count(entry, -1);
+        }
         self.stones[pos.index()] = Some(color);
         self.lines.put(pos, code(color));
         self.hash ^= zobrist::key(pos, color);
         self.history.push(pos);
-        self.refresh_around(pos);
+        self.refresh_around(pos, 1);
         #[cfg(debug_assertions)]
         self.assert_consistent();
     }
@@ -133,7 +148,7 @@ impl Board {
         let color = self.stones[pos.index()].take()?;
         self.lines.clear(pos);
         self.hash ^= zobrist::key(pos, color);
-        self.refresh_around(pos);
+        self.refresh_around(pos, -1);
         #[cfg(debug_assertions)]
         self.assert_consistent();
         Some(pos)
@@ -143,6 +158,18 @@ impl Board {
     #[inline]
     pub fn pattern(&self, pos: Pos, dir: Direction, color: Color) -> Pattern {
         PatternTable::pattern(self.patterns[pos.index()][dir.index()], color)
+    }
+
+    /// How many (empty point, direction) pairs hold `pattern` for `color`.
+    #[inline]
+    pub fn pattern_count(&self, color: Color, pattern: Pattern) -> u32 {
+        self.pattern_counts[color.index()][pattern as usize]
+    }
+
+    /// Whether a stone lies within two cells of `pos` along one of its four lines.
+    #[inline]
+    pub fn is_candidate(&self, pos: Pos) -> bool {
+        self.near[pos.index()] > 0
     }
 
     /// The referee's verdict on a black stone at the empty point `pos` (whatever the rule).
@@ -172,12 +199,13 @@ impl Board {
         let view = self.lines.view(dir, pos);
         let own = code(color);
         let opponent = code(color.opponent());
+        // Past five stones on a side the run is an overline whatever follows.
         let mut back = 0;
-        while view.cell(-back - 1) == own {
+        while back < 5 && view.cell(-back - 1) == own {
             back += 1;
         }
         let mut ahead = 0;
-        while view.cell(ahead + 1) == own {
+        while ahead < 5 && view.cell(ahead + 1) == own {
             ahead += 1;
         }
         let length = (back + ahead + 1) as usize;
@@ -187,21 +215,90 @@ impl Board {
             .then_some((-back, length))
     }
 
-    /// Recomputes the patterns of the empty points within reach of `pos` on its four lines.
-    fn refresh_around(&mut self, pos: Pos) {
+    /// After a stone was put on (`change` 1) or taken off (-1) `pos`: recomputes the patterns
+    /// of the points within reach on its four lines (and the neighbour counts). The loop is
+    /// branch-free over occupancy: an occupied point's entry is rewritten too (it is stale by
+    /// definition) but only empty points count.
+    fn refresh_around(&mut self, pos: Pos, change: i8) {
         for dir in Direction::ALL {
             let view = self.lines.view(dir, pos);
             let step = dir.index_step();
-            for offset in -REACH..=REACH {
-                if view.cell(offset) == EMPTY {
-                    let at = (pos.index() as isize + offset as isize * step) as usize;
-                    self.patterns[at][dir.index()] = self.table.entry(view.key(offset));
+            let (back, ahead) = self.reach_on_board(pos, dir);
+            for offset in -back..=ahead {
+                if offset == 0 {
+                    continue;
                 }
+                let at = (pos.index() as isize + offset as isize * step) as usize % POS_COUNT;
+                if offset.abs() <= NEAR {
+                    self.near[at] = (self.near[at] as i8 + change) as u8;
+                }
+                let empty = i32::from(view.cell(offset) == EMPTY);
+                let entry = self.table.entry(view.key(offset));
+                let old = std::mem::replace(&mut self.patterns[at][dir.index()], entry);
+                self.count(old, -empty);
+                self.count(entry, empty);
+            }
+            if change < 0 {
+                // The emptied point's stored entries are stale: only add its new ones.
+                let entry = self.table.entry(view.key(0));
+                self.patterns[pos.index()][dir.index()] = entry;
+                self.count(entry, 1);
             }
         }
     }
 
-    fn recomputed_patterns(&self) -> Vec<[u16; 4]> {
+    /// How many cells (at most `REACH`) the board extends from `pos` backwards and forwards
+    /// along `dir`.
+    #[inline]
+    fn reach_on_board(&self, pos: Pos, dir: Direction) -> (i32, i32) {
+        let (x, y) = (pos.x() as i32, pos.y() as i32);
+        let (right, down) = (
+            self.size.width() as i32 - 1 - x,
+            self.size.height() as i32 - 1 - y,
+        );
+        let (back, ahead) = match dir {
+            Direction::Row => (x, right),
+            Direction::Column => (y, down),
+            Direction::AntiDiagonal => (right.min(y), x.min(down)),
+            Direction::Diagonal => (right.min(down), x.min(y)),
+        };
+        (back.min(REACH), ahead.min(REACH))
+    }
+
+    #[inline]
+    fn count(&mut self, entry: u8, change: i32) {
+        let black = (entry & 15) as usize;
+        let white = (entry >> 4) as usize & 15;
+        self.pattern_counts[0][black] = self.pattern_counts[0][black].wrapping_add(change as u32);
+        self.pattern_counts[1][white] = self.pattern_counts[1][white].wrapping_add(change as u32);
+    }
+
+    fn recomputed_counts(&self) -> [[u32; 16]; 2] {
+        let mut counts = [[0; 16]; 2];
+        for pos in self.size.points().filter(|&p| self.is_empty(p)) {
+            for entry in self.patterns[pos.index()] {
+                counts[0][(entry & 15) as usize] += 1;
+                counts[1][(entry >> 4) as usize] += 1;
+            }
+        }
+        counts
+    }
+
+    #[cfg(debug_assertions)]
+    fn recomputed_near(&self) -> Vec<u8> {
+        let mut near = vec![0; POS_COUNT];
+        for pos in self.size.points() {
+            for dir in Direction::ALL {
+                let view = self.lines.view(dir, pos);
+                near[pos.index()] += (-NEAR..=NEAR)
+                    .filter(|&o| o != 0 && matches!(view.cell(o), BLACK | WHITE))
+                    .count() as u8;
+            }
+        }
+        near
+    }
+
+    fn recomputed_patterns(&self) -> Vec<[u8; 4]> {
         let mut patterns = vec![[0; 4]; POS_COUNT];
         for pos in self.size.points().filter(|&p| self.is_empty(p)) {
             for dir in Direction::ALL {
@@ -230,6 +327,19 @@ impl Board {
                 fresh[pos.index()],
                 self.patterns[pos.index()],
                 "patterns drifted at {pos:?}"
+            );
+        }
+        assert_eq!(
+            self.recomputed_counts(),
+            self.pattern_counts,
+            "pattern counts drifted"
+        );
+        let near = self.recomputed_near();
+        for pos in self.size.points() {
+            assert_eq!(
+                near[pos.index()],
+                self.near[pos.index()],
+                "neighbour count drifted at {pos:?}"
             );
         }
     }

@@ -9,8 +9,10 @@ pub const BLACK: u32 = 1;
 pub const WHITE: u32 = 2;
 pub const WALL: u32 = 3;
 
-/// Wall cells kept before position 0 of every line, so a window never shifts out of range.
-const PAD: usize = 8;
+/// Wall cells kept before position 0 of every line, so a view never shifts out of range.
+const PAD: usize = 16;
+/// How far back from its point a [`LineView`] starts.
+const VIEW_BACK: i32 = 10;
 /// Lines per direction (diagonals of a 32×32 board).
 const LINES: usize = 2 * MAX_SIZE - 1;
 
@@ -68,30 +70,31 @@ impl Lines {
     pub fn view(&self, dir: Direction, pos: Pos) -> LineView {
         let (line, at) = dir.locate(pos);
         LineView {
-            bits: self.bits[dir.index()][line],
-            at,
+            cells: (self.bits[dir.index()][line] >> shift_by(at, -VIEW_BACK)) as u64,
         }
     }
 }
 
-/// One line and a point on it, for reading many cells around that point.
+/// The 32 cells of a line from 10 before a point on, in one word: every read around the point
+/// is then a constant shift.
 #[derive(Clone, Copy)]
 pub struct LineView {
-    bits: u128,
-    at: usize,
+    cells: u64,
 }
 
 impl LineView {
-    /// The code of the cell `offset` steps along the line.
+    /// The code of the cell `offset` (-10..=10) steps along the line.
     #[inline]
     pub fn cell(self, offset: i32) -> u32 {
-        (self.bits >> shift_by(self.at, offset)) as u32 & 3
+        debug_assert!(offset.abs() <= VIEW_BACK);
+        (self.cells >> (2 * (offset + VIEW_BACK))) as u32 & 3
     }
 
-    /// The pattern key (see [`Lines::key`]) of the cell `offset` steps along the line.
+    /// The pattern key (see [`Lines::key`]) of the cell `offset` (-5..=5) steps along the line.
     #[inline]
     pub fn key(self, offset: i32) -> u32 {
-        let window = (self.bits >> shift_by(self.at, offset - REACH)) as u32 & 0x3F_FFFF;
+        debug_assert!(offset.abs() <= REACH);
+        let window = (self.cells >> (2 * (offset - REACH + VIEW_BACK))) as u32 & 0x3F_FFFF;
         (window & 0x3FF) | ((window >> 12) << 10)
     }
 }

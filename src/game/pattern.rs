@@ -39,8 +39,11 @@ pub enum Pattern {
     F5,
 }
 
+/// Number of [`Pattern`] values.
+pub const PATTERN_KINDS: usize = 11;
+
 impl Pattern {
-    const ALL: [Pattern; 11] = [
+    pub const ALL: [Pattern; PATTERN_KINDS] = [
         Pattern::Dead,
         Pattern::Overline,
         Pattern::B1,
@@ -55,7 +58,7 @@ impl Pattern {
     ];
 
     fn from_u8(value: u8) -> Pattern {
-        Pattern::ALL[value as usize]
+        Pattern::ALL[value as usize % PATTERN_KINDS]
     }
 
     /// What a point one move earlier along the same line would be: the next weaker level.
@@ -72,9 +75,10 @@ impl Pattern {
     }
 }
 
-/// For each key, the pattern for black (low byte) and for white (high byte).
+/// For each key, the pattern for black (low nibble) and for white (high nibble): one byte,
+/// so the 2^20-entry table takes 1 MiB and mostly stays in cache.
 pub struct PatternTable {
-    entries: Vec<u16>,
+    entries: Vec<u8>,
 }
 
 impl PatternTable {
@@ -93,14 +97,14 @@ impl PatternTable {
 
     /// The packed black/white entry of a key.
     #[inline]
-    pub fn entry(&self, key: u32) -> u16 {
-        self.entries[key as usize]
+    pub fn entry(&self, key: u32) -> u8 {
+        self.entries[key as usize & ((1 << KEY_BITS) - 1)]
     }
 
     /// Unpacks one colour's pattern from an entry.
     #[inline]
-    pub fn pattern(entry: u16, color: Color) -> Pattern {
-        Pattern::from_u8((entry >> (8 * color.index())) as u8)
+    pub fn pattern(entry: u8, color: Color) -> Pattern {
+        Pattern::from_u8((entry >> (4 * color.index())) & 15)
     }
 
     fn build(rule: Rule) -> PatternTable {
@@ -109,7 +113,7 @@ impl PatternTable {
         let entries = black
             .iter()
             .zip(&white)
-            .map(|(&b, &w)| b as u16 | (w as u16) << 8)
+            .map(|(&b, &w)| b | w << 4)
             .collect();
         PatternTable { entries }
     }
