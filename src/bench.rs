@@ -1,9 +1,93 @@
-//! Benchmarks that print figures (never timed tests): the rules layer's speed on crowded
-//! middle-game positions.
+//! Benchmarks that print figures (never timed tests): the search's node-count signature and
+//! speed, and the rules layer's speed on crowded middle-game positions.
 
 use crate::game::{Board, BoardSize, Color, Pos, Rule};
 use crate::rng::Rng;
-use std::time::Instant;
+use crate::search::tt::Table;
+use crate::search::{search, Limits, Silent, Stop};
+use std::time::{Duration, Instant};
+
+/// The search bench: positions of every rule, searched to a fixed depth with a fixed-size
+/// table cleared before each, one thread. The node total is the code's fingerprint.
+const BENCH_POSITIONS: [(Rule, usize, &str); 8] = [
+    (Rule::Freestyle, 20, "k10 l11 l10 j10 k11 k9 m12 j9"),
+    (Rule::Freestyle, 20, "k10 k11 l11 j9 m12 n13 l10 l12 j11"),
+    (Rule::Standard, 15, "h8 i9 j8 i8 i7 j6 g9 h10 k9"),
+    (Rule::Standard, 15, "h8 h9 h10 i9 g9 j9 k9 i10 i8"),
+    (Rule::Renju, 15, "h8 h9 j8 i9 j9 j10 k8"),
+    (Rule::Renju, 15, "h8 i9 j10 i8 i10 h10 g9 j7"),
+    (Rule::Caro, 15, "h8 i9 g10 i7 h10 h9 g9 f8"),
+    (Rule::CaroExact, 15, "h8 i9 g9 g8 i7 f10 h7 h9"),
+];
+const BENCH_DEPTH: u32 = 8;
+const BENCH_TABLE_BYTES: u64 = 16 << 20;
+
+/// One bench position's outcome.
+#[derive(Clone, Debug)]
+pub struct BenchLine {
+    pub rule: Rule,
+    pub size: BoardSize,
+    pub best: Option<Pos>,
+    pub score: i32,
+    pub nodes: u64,
+}
+
+/// The search bench's figures.
+#[derive(Clone, Debug)]
+pub struct SearchFigures {
+    pub lines: Vec<BenchLine>,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+impl SearchFigures {
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// A bench position: moves in renju notation, alternately black and white.
+pub fn bench_board(rule: Rule, side: usize, moves: &str) -> Board {
+    let size = BoardSize::square(side).expect("bench sizes are valid");
+    let mut board = Board::new(size, rule);
+    for text in moves.split_whitespace() {
+        let pos = size.parse_human(text).expect("bench moves are valid");
+        board.play(pos, board.side_to_move());
+    }
+    board
+}
+
+/// Runs the search bench to `depth` (the signature uses [`BENCH_DEPTH`]).
+pub fn search_bench(depth: Option<u32>) -> SearchFigures {
+    let mut table = Table::with_bytes(BENCH_TABLE_BYTES);
+    let stop = Stop::new();
+    let limits = Limits {
+        max_depth: Some(depth.unwrap_or(BENCH_DEPTH)),
+        multipv: 1,
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let lines = BENCH_POSITIONS
+        .iter()
+        .map(|&(rule, side, moves)| {
+            let mut board = bench_board(rule, side, moves);
+            table.clear();
+            let result = search(&mut board, &mut table, &limits, &stop, &mut Silent);
+            BenchLine {
+                rule,
+                size: board.size(),
+                best: result.best,
+                score: result.score,
+                nodes: result.nodes,
+            }
+        })
+        .collect::<Vec<_>>();
+    SearchFigures {
+        nodes: lines.iter().map(|l| l.nodes).sum(),
+        lines,
+        elapsed: start.elapsed(),
+    }
+}
 
 /// Figures of one rules benchmark run.
 #[derive(Clone, Debug)]

@@ -2,7 +2,11 @@
 //! "what do you play?" without knowing about text protocols.
 
 use crate::game::{Board, BoardSize, Color, Pos, Rule};
-use crate::search::{search, Limits, SearchResult, Stop};
+use crate::memory::process_bytes;
+use crate::search::params::{DEFAULT_MEMORY, MEMORY_MARGIN_BYTES, MEMORY_MARGIN_PERCENT};
+use crate::search::time::budget;
+use crate::search::tt::Table;
+use crate::search::{search, Limits, Reporter, SearchResult, Silent, Stop};
 
 /// Yixin-Board's `MAX_HASH_SIZE`: log2 of the largest hash table, in entries.
 pub const MAX_HASH_SIZE_LOG2: u32 = 24;
@@ -44,6 +48,7 @@ impl Default for Settings {
 pub struct Engine {
     board: Board,
     settings: Settings,
+    table: Table,
 }
 
 impl Engine {
@@ -51,6 +56,7 @@ impl Engine {
     pub fn new(size: BoardSize, settings: Settings) -> Engine {
         Engine {
             board: Board::new(size, settings.rule),
+            table: Table::with_bytes(table_bytes(settings.max_memory)),
             settings,
         }
     }
@@ -65,6 +71,11 @@ impl Engine {
 
     /// Applies new settings; a new rule re-judges the same stones under it.
     pub fn set_settings(&mut self, settings: Settings) {
+        if settings.max_memory != self.settings.max_memory {
+            // Free the old table before making the new one: never hold both.
+            self.table = Table::with_bytes(0);
+            self.table = Table::with_bytes(table_bytes(settings.max_memory));
+        }
         if settings.rule != self.board.rule() {
             let stones = self.stones();
             self.board = Board::new(self.board.size(), settings.rule);
@@ -73,9 +84,10 @@ impl Engine {
         self.settings = settings;
     }
 
-    /// Empties the board for a new game (same size, same settings).
+    /// Empties the board and forgets all search results (same size, same settings).
     pub fn new_game(&mut self) {
         self.board = Board::new(self.board.size(), self.settings.rule);
+        self.table.clear();
     }
 
     /// Plays the side to move's stone on an empty point.
@@ -86,7 +98,7 @@ impl Engine {
 
     /// Replaces the position by these stones, placed in this order.
     pub fn set_position(&mut self, stones: &[(Pos, Color)]) {
-        self.new_game();
+        self.board = Board::new(self.board.size(), self.settings.rule);
         self.place(stones);
     }
 
@@ -102,12 +114,30 @@ impl Engine {
 
     /// Chooses a move for the side to move, ranking `multipv` candidates.
     pub fn think(&mut self, multipv: usize, stop: &Stop) -> SearchResult {
+        self.think_with(multipv, stop, &mut Silent)
+    }
+
+    /// [`Engine::think`], reporting each finished iteration.
+    pub fn think_with(
+        &mut self,
+        multipv: usize,
+        stop: &Stop,
+        reporter: &mut dyn Reporter,
+    ) -> SearchResult {
+        let s = &self.settings;
+        let empty = self.board.size().area() - self.board.stone_count();
         let limits = Limits {
-            max_depth: self.settings.max_depth,
-            max_nodes: self.settings.max_nodes,
+            max_depth: s.max_depth,
+            max_nodes: s.max_nodes,
+            time: Some(budget(s.turn_ms, s.time_left_ms, empty)),
             multipv,
         };
-        search(&self.board, &limits, stop)
+        search(&mut self.board, &mut self.table, &limits, stop, reporter)
+    }
+
+    /// Bytes of the transposition table.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
     }
 
     fn stones(&self) -> Vec<(Pos, Color)> {
@@ -123,4 +153,16 @@ impl Engine {
             self.board.play(pos, color);
         }
     }
+}
+
+/// The transposition table's share of `max_memory` (0 = unlimited, then a default): what the
+/// process does not already use, less a margin.
+fn table_bytes(max_memory: u64) -> u64 {
+    let limit = if max_memory == 0 {
+        DEFAULT_MEMORY
+    } else {
+        max_memory
+    };
+    let margin = MEMORY_MARGIN_BYTES.max(limit / 100 * MEMORY_MARGIN_PERCENT);
+    limit.saturating_sub(process_bytes()).saturating_sub(margin)
 }

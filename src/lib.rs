@@ -8,6 +8,7 @@ pub mod bench;
 pub mod engine;
 pub mod eval;
 pub mod game;
+pub mod memory;
 pub mod protocol;
 pub mod rng;
 pub mod search;

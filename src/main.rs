@@ -2,12 +2,15 @@
 
 mod terminal;
 
-use quinto::bench::rules_bench;
+use quinto::bench::{rules_bench, search_bench};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: pbrain-quinto [COMMAND]
   (no command)    speak the Gomocup/Piskvork brain protocol on stdin/stdout
-  bench [ROUNDS]  print the rules-layer speed figures (default 200 rounds)
+  bench [DEPTH]   search the bench positions: nodes and best move each, then
+                  `Bench: <nodes>` (the code's fingerprint at the default depth) and nodes/s
+  bench rules [ROUNDS]
+                  move+undo and renju foul-check speed (default 200 rounds)
   help            this text
 
 Logging is off unless QUINTO_LOG names a file to append to (level from QUINTO_LOG_LEVEL,
@@ -21,7 +24,10 @@ fn main() -> ExitCode {
             quinto::protocol::run(terminal::stdin_is_terminal());
             ExitCode::SUCCESS
         }
-        Some("bench") => bench(args.get(1)),
+        Some("bench") => match args.get(1).map(String::as_str) {
+            Some("rules") => bench_rules(args.get(2)),
+            depth => bench_search(depth),
+        },
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -33,12 +39,44 @@ fn main() -> ExitCode {
     }
 }
 
-fn bench(rounds: Option<&String>) -> ExitCode {
+fn bench_search(depth: Option<&str>) -> ExitCode {
+    let depth = match depth.map(str::parse::<u32>) {
+        None => None,
+        Some(Ok(d)) if (1..=64).contains(&d) => Some(d),
+        Some(_) => {
+            eprintln!("pbrain-quinto bench: DEPTH must be 1 to 64\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let figures = search_bench(depth);
+    for (i, line) in figures.lines.iter().enumerate() {
+        println!(
+            "position {:>2} {:<10} {}x{}  best {:<4} score {:>6}  nodes {}",
+            i + 1,
+            line.rule.name(),
+            line.size.width(),
+            line.size.height(),
+            line.best
+                .map_or("none".to_string(), |p| line.size.to_human(p)),
+            line.score,
+            line.nodes
+        );
+    }
+    println!("Bench: {}", figures.nodes);
+    println!(
+        "nodes/s: {:.0} ({} ms)",
+        figures.nodes_per_second(),
+        figures.elapsed.as_millis()
+    );
+    ExitCode::SUCCESS
+}
+
+fn bench_rules(rounds: Option<&String>) -> ExitCode {
     let rounds = match rounds.map(|r| r.parse::<usize>()) {
         None => 200,
         Some(Ok(n)) if n > 0 => n,
         Some(_) => {
-            eprintln!("pbrain-quinto bench: ROUNDS must be a positive number\n{USAGE}");
+            eprintln!("pbrain-quinto bench rules: ROUNDS must be a positive number\n{USAGE}");
             return ExitCode::from(2);
         }
     };

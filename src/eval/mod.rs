@@ -1,36 +1,30 @@
-//! Static evaluation from the incremental line patterns.
-//!
-//! For now one score per point: what a stone there would make for each side. The weights
-//! are the only tunables of the evaluation and live in [`weights`].
+//! Static evaluation from the incremental pattern counts: for each side, what its possible
+//! moves would make, weighted by [`weights`].
 
 pub mod weights;
 
-use crate::game::{Board, Color, Direction, Pos};
+use crate::game::{Board, Color, Direction, Pattern, Pos};
 
-/// How good a `color` stone at the empty point `pos` looks: its own patterns (attack) plus
-/// the opponent's patterns it would spoil (defence).
-pub fn point_score(board: &Board, pos: Pos, color: Color) -> i32 {
-    let mut attack = 0;
-    let mut defence = 0;
-    for dir in Direction::ALL {
-        attack += weights::attack(board.pattern(pos, dir, color));
-        defence += weights::attack(board.pattern(pos, dir, color.opponent()));
+/// The position's value for `to_move` (positive is good for it).
+pub fn evaluate(board: &Board, to_move: Color) -> i32 {
+    let mut score = weights::TEMPO;
+    for pattern in Pattern::ALL {
+        score +=
+            board.pattern_count(to_move, pattern) as i32 * weights::pattern_value(pattern, true);
+        score -= board.pattern_count(to_move.opponent(), pattern) as i32
+            * weights::pattern_value(pattern, false);
     }
-    attack + defence * weights::DEFENCE_PERCENT / 100
+    score
 }
 
-/// A rough static evaluation of the whole position for `to_move`: the patterns its stones
-/// could make next to the existing stones, minus the opponent's.
-pub fn evaluate(board: &Board, to_move: Color) -> i32 {
-    let mut balance = 0;
-    for pos in board.size().points() {
-        if !board.is_empty(pos) || !board.has_stone_near(pos, 2) {
-            continue;
-        }
-        for dir in Direction::ALL {
-            balance += weights::attack(board.pattern(pos, dir, to_move));
-            balance -= weights::attack(board.pattern(pos, dir, to_move.opponent()));
-        }
-    }
-    balance
+/// How promising a `color` move at the empty point `pos` looks, for move ordering: its own
+/// line patterns plus the opponent's it would spoil.
+pub fn point_value(board: &Board, pos: Pos, color: Color) -> i32 {
+    Direction::ALL
+        .into_iter()
+        .map(|dir| {
+            weights::order_value(board.pattern(pos, dir, color))
+                + weights::order_value(board.pattern(pos, dir, color.opponent())) * 4 / 5
+        })
+        .sum()
 }

@@ -10,12 +10,14 @@ mod outcome;
 mod pattern;
 pub mod reference;
 mod rule;
+mod threat;
 mod zobrist;
 
 pub use board::Board;
 pub use color::Color;
-pub use coord::{BoardSize, Direction, Pos, MAX_SIZE, MIN_SIZE};
+pub use coord::{BoardSize, Direction, Pos, MAX_SIZE, MIN_SIZE, POS_COUNT};
 pub use forbidden::Foul;
 pub use outcome::{gomocup_stone_limit, judge_move, Verdict};
 pub use pattern::Pattern;
 pub use rule::Rule;
+pub use threat::Threat;

@@ -151,6 +151,19 @@ impl Parser {
         }
     }
 
+    /// A line that could not be read (too long): inside a block it spoils the block, so the
+    /// block still gets exactly one reply (`ERROR` at `DONE`); outside it is an error now.
+    pub fn reject(&mut self, why: String) -> Input {
+        match self.block.as_mut() {
+            Some(block) => {
+                block.lines += 1;
+                block.error.get_or_insert(why);
+                Input::Nothing
+            }
+            None => Input::Error(why),
+        }
+    }
+
     fn feed_block(&mut self, word: &str, line: &str) -> Input {
         if word == "END" {
             // A manager that gives up mid-block still means END.
@@ -456,5 +469,15 @@ mod tests {
         );
         assert_eq!(parser.feed("BOARD"), Input::Nothing);
         assert_eq!(parser.feed("END"), Input::Command(Command::End));
+    }
+
+    #[test]
+    fn an_unreadable_line_spoils_an_open_block_instead_of_answering_twice() {
+        let mut parser = Parser::new();
+        assert!(matches!(parser.reject("too long".into()), Input::Error(_)));
+        assert_eq!(parser.feed("BOARD"), Input::Nothing);
+        assert_eq!(parser.reject("too long".into()), Input::Nothing);
+        assert_eq!(parser.feed("7,7,1"), Input::Nothing);
+        assert!(matches!(parser.feed("DONE"), Input::Error(e) if e == "too long"));
     }
 }

@@ -51,7 +51,7 @@ fn read_input(stop: &Stop, sender: &mpsc::Sender<Input>) {
             Ok(0) | Err(_) => break,
             Ok(_) if !buffer.ends_with(b"\n") && buffer.len() as u64 == MAX_LINE_BYTES => {
                 skip_rest_of_line(&mut stdin);
-                Input::Error(format!("line longer than {MAX_LINE_BYTES} bytes ignored"))
+                parser.reject(format!("line longer than {MAX_LINE_BYTES} bytes ignored"))
             }
             Ok(_) => parser.feed(&String::from_utf8_lossy(&buffer)),
         };

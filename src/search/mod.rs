@@ -1,13 +1,28 @@
-//! Choosing a move. No stdin/stdout here: the caller passes limits and a stop flag and gets a
-//! result back.
+//! Choosing a move. No stdin/stdout here: the caller passes the position, limits, a stop
+//! signal and a reporter, and gets a result back.
 //!
-//! For now this is the simplest honest player — win if possible, block a five, otherwise the
-//! best-looking point next to the stones — until the alpha-beta search replaces it.
+//! The steps, in order (see each module):
+//! 1. a five on the board is played at once;
+//! 2. the threat solver looks for a forced win — VCF, then VCT — within a node budget
+//!    (`threats`);
+//! 3. iterative deepening of a principal variation search with aspiration windows, a
+//!    transposition table and a VCF quiescence (`alphabeta`, `tt`), stopped by the clock
+//!    (`time`), the node limit or the stop signal.
 
-use crate::eval::point_score;
-use crate::game::{Board, Color, Direction, Pattern, Pos};
+pub mod alphabeta;
+pub mod params;
+pub mod threats;
+pub mod time;
+pub mod tt;
+
+use crate::game::{Board, Pos};
+use alphabeta::{Cutoff, Searcher};
+use params::*;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
+use threats::{solve, Budget};
+use time::TimeBudget;
+use tt::Table;
 
 /// How a running search is told to stop: "move now" (a GUI's STOP, `INFO timeout_turn 0`) or
 /// "quit" (END, which also cuts every later search short). Shared with the input thread.
@@ -66,6 +81,8 @@ pub struct Limits {
     pub max_depth: Option<u32>,
     /// Node budget (`INFO max_node`).
     pub max_nodes: Option<u64>,
+    /// Thinking time; `None` searches until a depth or node limit (or the stop signal).
+    pub time: Option<TimeBudget>,
     /// How many best moves to rank (`YXNBEST`); at least 1.
     pub multipv: usize,
 }
@@ -75,7 +92,7 @@ pub struct Limits {
 pub struct SearchResult {
     /// The best move, or `None` when there is no legal move.
     pub best: Option<Pos>,
-    /// From the mover's side, in evaluation units.
+    /// From the mover's side; beyond ±`WIN_THRESHOLD` a proven win or loss.
     pub score: i32,
     pub depth: u32,
     pub nodes: u64,
@@ -86,63 +103,195 @@ pub struct SearchResult {
     pub ranked: Vec<(Pos, i32)>,
 }
 
+impl SearchResult {
+    /// Moves to a proven win (positive) or loss (negative), counting both sides' moves.
+    pub fn mate_in(&self) -> Option<i32> {
+        if self.score > WIN_THRESHOLD {
+            Some(WIN - self.score)
+        } else if self.score < -WIN_THRESHOLD {
+            Some(-(WIN + self.score))
+        } else {
+            None
+        }
+    }
+}
+
+/// Receives progress as the search deepens (a GUI's analysis view, the terminal game).
+pub trait Reporter {
+    fn iteration(&mut self, result: &SearchResult);
+}
+
+/// A reporter that ignores everything.
+#[derive(Debug, Default)]
+pub struct Silent;
+
+impl Reporter for Silent {
+    fn iteration(&mut self, _result: &SearchResult) {}
+}
+
 /// Picks a move for the side to move.
-pub fn search(board: &Board, limits: &Limits, _stop: &Stop) -> SearchResult {
+pub fn search(
+    board: &mut Board,
+    table: &mut Table,
+    limits: &Limits,
+    stop: &Stop,
+    reporter: &mut dyn Reporter,
+) -> SearchResult {
     let start = Instant::now();
+    table.new_search();
     let me = board.side_to_move();
-    let mut ranked = rank_moves(board, me);
-    ranked.truncate(limits.multipv.max(1));
-    let best = ranked.first().copied();
-    SearchResult {
-        best: best.map(|(pos, _)| pos),
-        score: best.map_or(0, |(_, score)| score),
-        depth: 1,
-        nodes: ranked.len() as u64,
-        elapsed: start.elapsed(),
-        pv: best.map(|(pos, _)| vec![pos]).unwrap_or_default(),
-        ranked,
+    let mut result = SearchResult::default();
+    if let Some(&five) = board.five_points(me).first() {
+        result.best = Some(five);
+        result.score = WIN - 1;
+        result.depth = 1;
+        result.pv = vec![five];
+        result.ranked = vec![(five, result.score)];
+        result.elapsed = start.elapsed();
+        return result;
     }
-}
+    let mut solver_nodes = 0;
+    if !board.has_five_point(me.opponent()) && limits.multipv <= 1 {
+        if let Some(line) = root_threat_search(board, limits, stop, &mut solver_nodes) {
+            let plies = line.len() as i32;
+            result.best = line.first().copied();
+            result.score = WIN - plies;
+            result.depth = plies as u32;
+            result.pv = line;
+            result.nodes = solver_nodes;
+            result.ranked = result
+                .best
+                .map(|b| vec![(b, result.score)])
+                .unwrap_or_default();
+            result.elapsed = start.elapsed();
+            reporter.iteration(&result);
+            return result;
+        }
+    }
 
-/// Every legal move for `me`, best first: fives, then blocks of the opponent's fives, then
-/// by point score; ties go to the point nearest the centre, then the lowest index.
-fn rank_moves(board: &Board, me: Color) -> Vec<(Pos, i32)> {
-    let size = board.size();
-    let center = size.center();
-    let near = |pos: Pos| board.stone_count() == 0 || board.has_stone_near(pos, 2);
-    let mut moves: Vec<(Pos, i32)> = size
-        .points()
-        .filter(|&p| board.is_empty(p) && near(p) && !board.is_forbidden(p, me))
-        .map(|p| {
-            let score = if makes_five(board, p, me) {
-                1_000_000
-            } else if makes_five(board, p, me.opponent()) {
-                500_000
-            } else {
-                point_score(board, p, me)
-            };
-            (p, score)
-        })
-        .collect();
-    if moves.is_empty() {
-        // Nothing next to the stones is legal: any legal point will do.
-        moves = size
-            .points()
-            .filter(|&p| board.is_empty(p) && !board.is_forbidden(p, me))
-            .map(|p| (p, 0))
-            .collect();
-    }
-    let distance = |p: Pos| {
-        let dx = p.x() as i32 - center.x() as i32;
-        let dy = p.y() as i32 - center.y() as i32;
-        dx * dx + dy * dy
+    let cutoff = Cutoff {
+        deadline: limits.time.map(|t| t.maximum),
+        max_nodes: limits.max_nodes,
     };
-    moves.sort_by_key(|&(p, score)| (-score, distance(p), p));
-    moves
+    let mut searcher = Searcher::new(board, table, stop, cutoff, start);
+    let root_moves = searcher.root_moves();
+    let first = match root_moves.first() {
+        Some(&first) => first,
+        None => return result,
+    };
+    result.best = Some(first);
+    result.pv = vec![first];
+    let max_depth = limits.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let mut previous = 0;
+    for depth in 1..=max_depth {
+        let score = aspiration(&mut searcher, previous, depth as i32);
+        if searcher.aborted {
+            break;
+        }
+        previous = score;
+        result.score = score;
+        result.depth = depth;
+        result.pv = searcher.principal_variation().to_vec();
+        result.best = result.pv.first().copied().or(result.best);
+        result.nodes = searcher.nodes + solver_nodes;
+        result.elapsed = start.elapsed();
+        reporter.iteration(&result);
+        if score.abs() > WIN_THRESHOLD {
+            break;
+        }
+        if let Some(time) = limits.time {
+            if start.elapsed() >= time.optimum * NEW_ITERATION_PERCENT as u32 / 100 {
+                break;
+            }
+        }
+    }
+    result.ranked = rank(&mut searcher, &root_moves, &result, limits.multipv.max(1));
+    result.nodes = searcher.nodes + solver_nodes;
+    result.elapsed = start.elapsed();
+    result
 }
 
-fn makes_five(board: &Board, pos: Pos, color: Color) -> bool {
-    Direction::ALL
-        .into_iter()
-        .any(|dir| board.pattern(pos, dir, color) == Pattern::F5)
+/// One iteration inside a window around the last score, widened until it holds.
+fn aspiration(searcher: &mut Searcher, previous: i32, depth: i32) -> i32 {
+    if depth < ASPIRATION_MIN_DEPTH as i32 || previous.abs() > WIN_THRESHOLD {
+        return searcher.root(-WIN, WIN, depth);
+    }
+    let mut delta = ASPIRATION_DELTA;
+    loop {
+        let (alpha, beta) = ((previous - delta).max(-WIN), (previous + delta).min(WIN));
+        let score = searcher.root(alpha, beta, depth);
+        if searcher.aborted || (score > alpha && score < beta) {
+            return score;
+        }
+        if delta > WIN {
+            return score;
+        }
+        delta *= 4;
+    }
+}
+
+/// VCF, then (time allowing) VCT for the side to move.
+fn root_threat_search(
+    board: &mut Board,
+    limits: &Limits,
+    stop: &Stop,
+    nodes: &mut u64,
+) -> Option<Vec<Pos>> {
+    let vcf = Budget {
+        moves: ROOT_VCF_MOVES,
+        threes: 0,
+        nodes: ROOT_VCF_NODES,
+    };
+    if let Some(line) = solve(board, vcf, stop, nodes) {
+        return Some(line);
+    }
+    // A timed search gives VCT a share of its time; a depth- or node-limited one a fixed
+    // budget, so that it stays deterministic.
+    let vct_nodes = match limits.time {
+        Some(time) => {
+            time.optimum.as_millis() as u64 * ROOT_THREAT_TIME_PERCENT / 100 * SOLVER_NODES_PER_MS
+        }
+        None => ROOT_VCT_NODES,
+    };
+    if vct_nodes == 0 {
+        return None;
+    }
+    let vct = Budget {
+        moves: ROOT_VCT_MOVES,
+        threes: ROOT_VCT_THREES,
+        nodes: vct_nodes,
+    };
+    solve(board, vct, stop, nodes)
+}
+
+/// The `count` best root moves: the search's choice first, then the others by a
+/// one-ply-shallower search.
+fn rank(
+    searcher: &mut Searcher,
+    root_moves: &[Pos],
+    result: &SearchResult,
+    count: usize,
+) -> Vec<(Pos, i32)> {
+    let best = match result.best {
+        Some(best) => best,
+        None => return Vec::new(),
+    };
+    let mut ranked = vec![(best, result.score)];
+    if count <= 1 || searcher.aborted {
+        return ranked;
+    }
+    let depth = result.depth.saturating_sub(1).max(1) as i32;
+    let me = searcher.board.side_to_move();
+    for &pos in root_moves.iter().filter(|&&p| p != best).take(count * 2) {
+        searcher.board.play(pos, me);
+        let score = -searcher.root(-WIN, WIN, depth - 1);
+        searcher.board.undo();
+        if searcher.aborted {
+            break;
+        }
+        ranked.push((pos, score));
+    }
+    ranked[1..].sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    ranked.truncate(count);
+    ranked
 }
