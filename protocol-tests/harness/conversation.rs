@@ -1,0 +1,112 @@
+//! A brain and the harness's mirror of it, kept in step: everything written is shown to the
+//! mirror, and every line read is checked by it.
+
+use super::brain::{Brain, Output};
+use super::mirror::Mirror;
+use super::reply::Reply;
+use std::time::Duration;
+
+/// What a finished conversation amounted to.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    pub requests: usize,
+    pub moves_checked: usize,
+}
+
+#[derive(Debug)]
+pub struct Conversation {
+    pub brain: Brain,
+    pub mirror: Mirror,
+}
+
+impl Conversation {
+    pub fn start() -> Conversation {
+        Conversation {
+            brain: Brain::spawn(),
+            mirror: Mirror::new(),
+        }
+    }
+
+    /// Writes bytes to the brain; `origin` names them in failure messages.
+    pub fn send(&mut self, bytes: &[u8], origin: &str) -> Result<(), String> {
+        self.mirror.sent(bytes, origin);
+        self.brain.write(bytes)
+    }
+
+    /// Closes the brain's input.
+    pub fn close_input(&mut self, origin: &str) {
+        self.mirror.closed(origin);
+        self.brain.close_input();
+    }
+
+    /// The next line, unchecked.
+    pub fn read_raw(&self, timeout: Duration, waiting_for: &str) -> Result<String, String> {
+        match self.brain.read(timeout) {
+            Output::Line(line) => Ok(line),
+            Output::Timeout => Err(format!(
+                "no reply within {} ms (waiting for {waiting_for})",
+                timeout.as_millis()
+            )),
+            Output::Closed => Err(format!("the brain exited (waiting for {waiting_for})")),
+        }
+    }
+
+    /// The next line, checked by the mirror.
+    pub fn read(&mut self, timeout: Duration, waiting_for: &str) -> Result<String, String> {
+        let line = self.read_raw(timeout, waiting_for)?;
+        self.mirror.received(&line)?;
+        Ok(line)
+    }
+
+    /// Reads until every request sent has had its reply (`MESSAGE` lines included).
+    pub fn answers(&mut self, timeout: Duration) -> Result<Vec<String>, String> {
+        let mut lines = Vec::new();
+        while let Some(awaiting) = self.mirror.awaiting() {
+            lines.push(self.read(timeout, &awaiting)?);
+        }
+        Ok(lines)
+    }
+
+    /// Sends `ABOUT` and reads up to its answer: every reply owed before it must have come,
+    /// and nothing else. Returns the lines read, the ABOUT line last.
+    pub fn sync(&mut self, timeout: Duration, origin: &str) -> Result<Vec<String>, String> {
+        if self.mirror.in_block() {
+            return Err("cannot sync inside a block".into());
+        }
+        self.send(b"ABOUT\n", origin)?;
+        let mut lines = Vec::new();
+        loop {
+            let line = self.read(timeout, "the ABOUT that ends a sync")?;
+            let done = Reply::parse(&line) == Reply::About && self.mirror.awaiting().is_none();
+            lines.push(line);
+            if done {
+                return Ok(lines);
+            }
+        }
+    }
+
+    /// Ends the brain (END unless it has exited) and checks the end: no line left unread, no
+    /// reply still owed (unless END cut it short), nothing on stderr.
+    pub fn finish(self) -> Result<Tally, String> {
+        let tally = Tally {
+            requests: self.mirror.requests(),
+            moves_checked: self.mirror.moves_checked(),
+        };
+        let owed = if self.mirror.end_sent() {
+            None
+        } else {
+            self.mirror.awaiting()
+        };
+        let (leftover, stderr) = self.brain.finish();
+        if !stderr.is_empty() {
+            return Err(format!("the brain wrote on stderr: {stderr:?}"));
+        }
+        if !leftover.is_empty() {
+            return Err(format!("unread output at the end: {leftover:?}"));
+        }
+        if let Some(owed) = owed {
+            return Err(format!("no reply came for {owed}"));
+        }
+        Ok(tally)
+    }
+}

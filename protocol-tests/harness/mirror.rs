@@ -1,0 +1,632 @@
+//! The harness's mirror of the brain's game: it follows every request sent and every reply
+//! received, says what each request must be answered with, and checks each reply against
+//! it — in particular that every move the brain plays is on the board, on an empty point
+//! and, for black under renju, not forbidden (colours by stone parity: black moves when the
+//! stone count is even).
+//!
+//! Requests are answered in order, so the mirror keeps a queue: a request's expectation is
+//! worked out when every earlier request has been answered, against the position as it is
+//! then. Requests that get no reply (INFO, YXBOARD, STOP, …) take effect as soon as they
+//! reach the front.
+
+use super::reply::Reply;
+use super::request::{number, Request, RequestReader, Stone};
+use quinto::game::{Board, BoardSize, Color, Pos, Rule, MAX_SIZE, MIN_SIZE};
+use std::collections::VecDeque;
+
+/// What a request must be answered with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Expect {
+    Ok,
+    Error,
+    Unknown,
+    About,
+    /// A legal move for the side to move; `or_error` when there may be none; `forced` for
+    /// PLAY, which must echo its point.
+    Move {
+        or_error: bool,
+        forced: Option<Pos>,
+    },
+    /// `FORBID …`; the exact set when the rule is known.
+    Forbid(Option<Vec<(usize, usize)>>),
+    /// A SWAP2 answer to a board of this many stones.
+    Swap2(usize),
+}
+
+/// The rule in force, as far as the harness can tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RuleState {
+    Known(Rule),
+    /// `INFO rule` with a value outside 0, 1, 4, 8, 9: the brain falls back to a rule of its
+    /// choice, so only the rule-independent checks apply.
+    Fallback,
+}
+
+/// The mirror of one brain process.
+#[derive(Debug)]
+pub struct Mirror {
+    reader: RequestReader,
+    /// Requests not yet answered, with where they came from.
+    queue: VecDeque<(Request, String)>,
+    /// The front request's expectation, once worked out.
+    front: Option<Expect>,
+    rule: RuleState,
+    /// The position, under the rule in force (freestyle for a fallback rule).
+    game: Option<Board>,
+    ended: bool,
+    requests: usize,
+    moves_checked: usize,
+}
+
+impl Default for Mirror {
+    fn default() -> Mirror {
+        Mirror {
+            reader: RequestReader::new(),
+            queue: VecDeque::new(),
+            front: None,
+            rule: RuleState::Known(Rule::Freestyle),
+            game: None,
+            ended: false,
+            requests: 0,
+            moves_checked: 0,
+        }
+    }
+}
+
+impl Mirror {
+    pub fn new() -> Mirror {
+        Mirror::default()
+    }
+
+    /// Records bytes written to the brain; `origin` names them in failure messages.
+    pub fn sent(&mut self, bytes: &[u8], origin: &str) {
+        for request in self.reader.write(bytes) {
+            self.requests += 1;
+            self.queue.push_back((request, origin.to_string()));
+        }
+        self.advance();
+    }
+
+    /// Records that the brain's input was closed (end of input means END).
+    pub fn closed(&mut self, origin: &str) {
+        for request in self.reader.close() {
+            self.queue.push_back((request, origin.to_string()));
+        }
+        self.queue.push_back((Request::End, origin.to_string()));
+        self.advance();
+    }
+
+    /// Whether a block is open (the brain waits for `DONE`).
+    pub fn in_block(&self) -> bool {
+        self.reader.in_block()
+    }
+
+    /// Whether END has been processed.
+    pub fn ended(&self) -> bool {
+        self.ended
+    }
+
+    /// Whether END has been sent (processed or still queued): replies still owed may then
+    /// never come.
+    pub fn end_sent(&self) -> bool {
+        self.ended || self.queue.iter().any(|(r, _)| *r == Request::End)
+    }
+
+    /// How many requests have been sent.
+    pub fn requests(&self) -> usize {
+        self.requests
+    }
+
+    /// How many engine moves have been checked for legality.
+    pub fn moves_checked(&self) -> usize {
+        self.moves_checked
+    }
+
+    /// The unanswered request at the front, if any.
+    pub fn awaiting(&self) -> Option<String> {
+        if self.ended {
+            return None;
+        }
+        self.front.as_ref().map(|expect| {
+            let (request, origin) = &self.queue[0];
+            format!("{request:?} ({origin}) awaits {expect:?}")
+        })
+    }
+
+    /// The position (None before START).
+    pub fn board(&self) -> Option<&Board> {
+        self.game.as_ref()
+    }
+
+    /// Checks one line the brain printed and follows its effect.
+    pub fn received(&mut self, line: &str) -> Result<(), String> {
+        let reply = Reply::parse(line);
+        if reply == Reply::Message {
+            return Ok(());
+        }
+        if self.ended {
+            return Err(format!("printed '{line}' after END"));
+        }
+        let expect = match self.front.take() {
+            Some(expect) => expect,
+            None => return Err(format!("printed '{line}' when no reply was due")),
+        };
+        let (request, origin) = self.queue.pop_front().expect("a front request");
+        let checked = self.check(&expect, &reply, &request);
+        self.advance();
+        checked.map_err(|why| format!("'{line}' answering {request:?} ({origin}): {why}"))
+    }
+
+    /// Works out expectations until a request needs a reply.
+    fn advance(&mut self) {
+        while self.front.is_none() && !self.ended {
+            let request = match self.queue.front() {
+                Some((request, _)) => request.clone(),
+                None => return,
+            };
+            match self.activate(&request) {
+                Some(expect) => self.front = Some(expect),
+                None => {
+                    self.queue.pop_front();
+                }
+            }
+        }
+    }
+
+    /// Applies what a request does before its reply and says what the reply must be.
+    fn activate(&mut self, request: &Request) -> Option<Expect> {
+        let needs_game = !matches!(
+            request,
+            Request::Start { .. }
+                | Request::Info { .. }
+                | Request::End
+                | Request::About
+                | Request::Stop
+                | Request::ShowInfo
+                | Request::Bench
+                | Request::Malformed(_)
+                | Request::Unknown
+                | Request::Nbest(_)
+        );
+        if needs_game && self.game.is_none() {
+            return Some(Expect::Error);
+        }
+        match request {
+            Request::Start { width, height } => {
+                let side = |n: i64| {
+                    usize::try_from(n)
+                        .ok()
+                        .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
+                };
+                match (side(*width), side(*height)) {
+                    (Some(w), Some(h)) => {
+                        let size = BoardSize::new(w, h).expect("a supported size");
+                        self.game = Some(Board::new(size, self.board_rule()));
+                        Some(Expect::Ok)
+                    }
+                    _ => Some(Expect::Error),
+                }
+            }
+            Request::Restart => {
+                self.set_stones(&[]);
+                Some(Expect::Ok)
+            }
+            Request::Begin => {
+                if self.game_ref().stone_count() == 0 {
+                    Some(self.move_expected(None))
+                } else {
+                    Some(Expect::Error)
+                }
+            }
+            Request::Turn(x, y) => match self.empty_point(*x, *y) {
+                Some(pos) => {
+                    self.place(pos);
+                    Some(self.move_expected(None))
+                }
+                None => Some(Expect::Error),
+            },
+            Request::Play(x, y) => match self.empty_point(*x, *y) {
+                Some(pos) => Some(self.move_expected(Some(pos))),
+                None => Some(Expect::Error),
+            },
+            Request::Takeback(x, y) => {
+                let board = self.game_ref();
+                match board.size().pos(*x, *y).filter(|&p| !board.is_empty(p)) {
+                    Some(pos) => {
+                        let kept: Vec<(Pos, Color)> = stones_of(board)
+                            .into_iter()
+                            .filter(|&(p, _)| p != pos)
+                            .collect();
+                        self.set_stones(&kept);
+                        Some(Expect::Ok)
+                    }
+                    None => Some(Expect::Error),
+                }
+            }
+            Request::Board { stones, then_move } => match self.board_stones(stones) {
+                Some(placed) => {
+                    self.set_stones(&placed);
+                    then_move.then(|| self.move_expected(None))
+                }
+                None => Some(Expect::Error),
+            },
+            Request::Swap2(points) => match self.swap2_stones(points) {
+                Some(placed) => {
+                    self.set_stones(&placed);
+                    Some(Expect::Swap2(placed.len()))
+                }
+                None => Some(Expect::Error),
+            },
+            Request::Info { key, value } => {
+                if key == "rule" {
+                    if let Some(value) = number(value) {
+                        self.rule = match u32::try_from(value).ok().and_then(exact_rule) {
+                            Some(rule) => RuleState::Known(rule),
+                            None => RuleState::Fallback,
+                        };
+                        let rule = self.board_rule();
+                        let stale = self.game.as_ref().filter(|b| b.rule() != rule);
+                        if let Some(stones) = stale.map(stones_of) {
+                            self.set_stones(&stones);
+                        }
+                    }
+                }
+                None
+            }
+            Request::End => {
+                self.ended = true;
+                None
+            }
+            Request::About => Some(Expect::About),
+            Request::Stop | Request::ShowInfo | Request::Bench => None,
+            Request::ShowForbid => Some(Expect::Forbid(match self.rule {
+                RuleState::Known(_) => Some(forbidden_points(self.game_ref())),
+                RuleState::Fallback => None,
+            })),
+            Request::Nbest(count) if *count >= 1 && self.game.is_some() => {
+                Some(self.move_expected(None))
+            }
+            Request::Nbest(_) | Request::Malformed(_) => Some(Expect::Error),
+            Request::Unknown => Some(Expect::Unknown),
+        }
+    }
+
+    fn check(&mut self, expect: &Expect, reply: &Reply, request: &Request) -> Result<(), String> {
+        match (expect, reply) {
+            (Expect::Ok, Reply::Ok)
+            | (Expect::Error, Reply::Error)
+            | (Expect::Unknown, Reply::Unknown)
+            | (Expect::About, Reply::About) => Ok(()),
+            (Expect::Move { or_error: true, .. }, Reply::Error) => Ok(()),
+            (Expect::Move { forced, .. }, Reply::Moves(moves)) if moves.len() == 1 => {
+                let pos = self.legal(moves[0], forced.is_none())?;
+                if forced.map_or(false, |f| f != pos) {
+                    return Err(format!("PLAY must answer its own point, {forced:?}"));
+                }
+                self.place(pos);
+                Ok(())
+            }
+            (Expect::Forbid(expected), Reply::Forbid(points)) => {
+                let size = self.game_ref().size();
+                if let Some(&(x, y)) = points
+                    .iter()
+                    .find(|&&(x, y)| size.pos(x as i64, y as i64).is_none())
+                {
+                    return Err(format!("{x},{y} is off the board"));
+                }
+                match expected {
+                    Some(expected) if sorted(points) != sorted(expected) => {
+                        Err(format!("the forbidden points are {expected:?}"))
+                    }
+                    _ => Ok(()),
+                }
+            }
+            (Expect::Swap2(count), reply) => self.check_swap2(*count, reply),
+            _ => {
+                let _ = request;
+                Err(format!("expected {expect:?}"))
+            }
+        }
+    }
+
+    fn check_swap2(&mut self, count: usize, reply: &Reply) -> Result<(), String> {
+        let moves = match reply {
+            Reply::Swap if count > 0 => return Ok(()),
+            Reply::Moves(moves) => moves,
+            _ => return Err(format!("not a SWAP2 answer to {count} stones")),
+        };
+        let allowed: &[usize] = match count {
+            0 => &[3],
+            3 => &[1, 2],
+            _ => &[1],
+        };
+        if !allowed.contains(&moves.len()) {
+            return Err(format!("{} moves answering {count} stones", moves.len()));
+        }
+        for &point in moves {
+            let pos = self.legal(point, true)?;
+            self.place(pos);
+        }
+        Ok(())
+    }
+
+    /// The expectation for a move by the side to move.
+    fn move_expected(&self, forced: Option<Pos>) -> Expect {
+        let board = self.game_ref();
+        let color = board.side_to_move();
+        let any_legal = board
+            .size()
+            .points()
+            .any(|p| board.is_empty(p) && !self.forbids(board, p, color));
+        Expect::Move {
+            or_error: !any_legal || self.rule == RuleState::Fallback,
+            forced,
+        }
+    }
+
+    /// A move the brain printed, if it may play it.
+    fn legal(&mut self, (x, y): (usize, usize), judge_fouls: bool) -> Result<Pos, String> {
+        self.moves_checked += 1;
+        let board = self.game_ref();
+        let pos = board
+            .size()
+            .pos(x as i64, y as i64)
+            .ok_or_else(|| format!("{x},{y} is off the board"))?;
+        if !board.is_empty(pos) {
+            return Err(format!("{x},{y} is taken\n{board:?}"));
+        }
+        if judge_fouls && self.forbids(board, pos, board.side_to_move()) {
+            return Err(format!(
+                "{x},{y} is forbidden for black under renju ({:?})\n{board:?}",
+                board.foul(pos)
+            ));
+        }
+        Ok(pos)
+    }
+
+    fn forbids(&self, board: &Board, pos: Pos, color: Color) -> bool {
+        self.rule == RuleState::Known(Rule::Renju) && board.is_forbidden(pos, color)
+    }
+
+    fn empty_point(&self, x: i64, y: i64) -> Option<Pos> {
+        let board = self.game_ref();
+        board.size().pos(x, y).filter(|&p| board.is_empty(p))
+    }
+
+    /// Plays the side to move's stone.
+    fn place(&mut self, pos: Pos) {
+        let board = self.game_mut();
+        let color = board.side_to_move();
+        board.play(pos, color);
+    }
+
+    /// Replaces the position (same size), under the rule in force.
+    fn set_stones(&mut self, stones: &[(Pos, Color)]) {
+        let mut board = Board::new(self.game_ref().size(), self.board_rule());
+        for &(pos, color) in stones {
+            board.play(pos, color);
+        }
+        self.game = Some(board);
+    }
+
+    fn board_rule(&self) -> Rule {
+        match self.rule {
+            RuleState::Known(rule) => rule,
+            RuleState::Fallback => Rule::Freestyle,
+        }
+    }
+
+    /// A BOARD's stones with colours from the counts (equal: the brain is black).
+    fn board_stones(&self, stones: &[Stone]) -> Option<Vec<(Pos, Color)>> {
+        let mine = stones.iter().filter(|s| s.2 == 1).count();
+        let theirs = stones.len() - mine;
+        let my_color = if mine == theirs {
+            Color::Black
+        } else if theirs == mine + 1 {
+            Color::White
+        } else {
+            return None;
+        };
+        let points: Vec<(i64, i64)> = stones.iter().map(|&(x, y, _)| (x, y)).collect();
+        let positions = self.distinct_points(&points)?;
+        Some(
+            positions
+                .into_iter()
+                .zip(stones)
+                .map(|(pos, s)| {
+                    (
+                        pos,
+                        if s.2 == 1 {
+                            my_color
+                        } else {
+                            my_color.opponent()
+                        },
+                    )
+                })
+                .collect(),
+        )
+    }
+
+    /// A SWAP2BOARD's stones: 0, 3 or 5, black first.
+    fn swap2_stones(&self, points: &[(i64, i64)]) -> Option<Vec<(Pos, Color)>> {
+        let positions = self.distinct_points(points)?;
+        if ![0, 3, 5].contains(&positions.len()) {
+            return None;
+        }
+        Some(
+            positions
+                .into_iter()
+                .enumerate()
+                .map(|(i, pos)| (pos, Color::to_move_after(i)))
+                .collect(),
+        )
+    }
+
+    fn distinct_points(&self, points: &[(i64, i64)]) -> Option<Vec<Pos>> {
+        let size = self.game_ref().size();
+        let mut positions: Vec<Pos> = Vec::with_capacity(points.len());
+        for &(x, y) in points {
+            let pos = size.pos(x, y)?;
+            if positions.contains(&pos) {
+                return None;
+            }
+            positions.push(pos);
+        }
+        Some(positions)
+    }
+
+    fn game_ref(&self) -> &Board {
+        self.game.as_ref().expect("a game in progress")
+    }
+
+    fn game_mut(&mut self) -> &mut Board {
+        self.game.as_mut().expect("a game in progress")
+    }
+}
+
+/// The rules the protocol names exactly.
+fn exact_rule(value: u32) -> Option<Rule> {
+    [0, 1, 4, 8, 9]
+        .contains(&value)
+        .then(|| Rule::from_protocol(value))
+        .flatten()
+}
+
+/// Every point forbidden for black with black to move (none otherwise, or off renju).
+pub fn forbidden_points(board: &Board) -> Vec<(usize, usize)> {
+    if board.side_to_move() != Color::Black {
+        return Vec::new();
+    }
+    board
+        .size()
+        .points()
+        .filter(|&p| board.is_empty(p) && board.is_forbidden(p, Color::Black))
+        .map(|p| (p.x(), p.y()))
+        .collect()
+}
+
+/// The stones in the order played, with their colours.
+fn stones_of(board: &Board) -> Vec<(Pos, Color)> {
+    board
+        .history()
+        .iter()
+        .filter_map(|&p| board.stone(p).map(|c| (p, c)))
+        .collect()
+}
+
+fn sorted(points: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut points = points.to_vec();
+    points.sort_unstable();
+    points
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Mirror;
+
+    /// A mirror after these lines were sent and these replies received (all accepted).
+    fn after(sent: &str, replies: &[&str]) -> Mirror {
+        let mut mirror = Mirror::new();
+        mirror.sent(sent.as_bytes(), "test");
+        for reply in replies {
+            mirror.received(reply).unwrap();
+        }
+        mirror
+    }
+
+    const DOUBLE_THREE: &str = "START 15\nINFO rule 4\nYXBOARD\n5,7,1\n0,0,2\n6,7,1\n14,0,2\n7,5,1\n0,14,2\n7,6,1\n14,14,2\nDONE\n";
+
+    #[test]
+    fn a_forbidden_black_move_is_caught() {
+        let mut mirror = after(DOUBLE_THREE, &["OK"]);
+        mirror.sent(b"YXNBEST 1\n", "test");
+        mirror.received("MESSAGE nbest").unwrap();
+        let why = mirror.received("7,7").unwrap_err();
+        assert!(why.contains("forbidden"), "{why}");
+        let mut mirror = after(DOUBLE_THREE, &["OK"]);
+        mirror.sent(b"YXNBEST 1\n", "test");
+        mirror.received("7,8").unwrap();
+    }
+
+    #[test]
+    fn taken_and_off_board_moves_are_caught() {
+        let mut mirror = after("START 15\nBEGIN\n", &["OK", "7,7"]);
+        mirror.sent(b"TURN 8,8\n", "test");
+        assert!(mirror.received("8,8").unwrap_err().contains("taken"));
+        let mut mirror = after("START 15\n", &["OK"]);
+        mirror.sent(b"BEGIN\n", "test");
+        assert!(mirror
+            .received("15,0")
+            .unwrap_err()
+            .contains("off the board"));
+    }
+
+    #[test]
+    fn replies_of_the_wrong_kind_are_caught() {
+        let mut mirror = after("", &[]);
+        mirror.sent(b"START 15\n", "test");
+        assert!(mirror.received("7,7").is_err());
+        let mut mirror = after("START 15\n", &["OK"]);
+        mirror.sent(b"TURN 7,7\n", "test");
+        assert!(mirror.received("ERROR no").is_err());
+        let mut mirror = after("START 15\n", &["OK"]);
+        assert!(mirror.received("OK").is_err(), "a reply nobody asked for");
+        mirror.sent(b"TURN 7,7\n", "test");
+        assert!(mirror.received("7, 8").is_err(), "not a move");
+        let mut mirror = after("START 15\nEND\n", &["OK"]);
+        assert!(mirror.received("OK").is_err(), "after END");
+    }
+
+    #[test]
+    fn silent_requests_need_no_reply_and_messages_are_free() {
+        let mut mirror = after(
+            "INFO rule 1\nSTOP\nYXSHOWINFO\nSTART 15\n",
+            &["MESSAGE x", "OK"],
+        );
+        mirror.sent(b"YXBOARD\n7,7,2\nDONE\nINFO timeout_turn 5\n", "test");
+        assert_eq!(mirror.awaiting(), None);
+        mirror.sent(b"YXBOARD\n7,7,1\nDONE\n", "test");
+        assert!(mirror.awaiting().is_some());
+        mirror.received("ERROR counts").unwrap();
+    }
+
+    #[test]
+    fn forbid_lists_are_checked() {
+        let mut mirror = after(DOUBLE_THREE, &["OK"]);
+        mirror.sent(b"YXSHOWFORBID\n", "test");
+        assert!(mirror.received("FORBID .").is_err());
+        mirror.sent(b"YXSHOWFORBID\n", "test");
+        mirror.received("FORBID 0707.").unwrap();
+    }
+
+    #[test]
+    fn swap2_answers_are_checked() {
+        let five = "START 15\nSWAP2BOARD\n7,7\n8,8\n6,6\n9,7\n7,5\nDONE\n";
+        let mut mirror = after(five, &["OK"]);
+        assert!(
+            mirror.received("1,1 2,2").is_err(),
+            "two moves to five stones"
+        );
+        let mut mirror = after(five, &["OK"]);
+        assert!(mirror.received("7,7").is_err(), "a taken point");
+        let mut mirror = after(five, &["OK"]);
+        mirror.received("SWAP").unwrap();
+        let mut mirror = after("START 15\nSWAP2BOARD\nDONE\n", &["OK"]);
+        mirror.received("7,7 8,8 9,9").unwrap();
+    }
+
+    #[test]
+    fn requests_take_effect_in_order() {
+        // The rule changes after the TURN is answered, not when INFO is sent.
+        let mut mirror = after("START 15\n", &["OK"]);
+        // Black (the opponent) has the double-three shape; white (the brain) to move.
+        mirror.sent(
+            b"YXBOARD\n5,7,2\n0,0,1\n6,7,2\n14,0,1\n7,5,2\n0,14,1\n7,6,2\nDONE\n",
+            "test",
+        );
+        // TURN puts a white stone (by parity); black answers 7,7, legal in freestyle.
+        mirror.sent(b"TURN 14,14\nINFO rule 4\nYXSHOWFORBID\n", "test");
+        mirror.received("7,7").unwrap();
+        mirror.received("FORBID .").unwrap();
+    }
+}

@@ -1,0 +1,273 @@
+//! What the lines sent to the brain ask for, as the harness reads the protocol
+//! (../shared/PROTOCOL.md): an independent model of the engine's input side, so that every
+//! reply can be checked against what the protocol says it must be.
+//!
+//! Text rules (the same as any Gomocup manager assumes): lines end at `\n`; bytes that are
+//! not UTF-8 read as U+FFFD; a line is trimmed of Unicode white space (so `\r` and blanks
+//! go) and an empty line means nothing; the first word is the command, case-insensitive;
+//! numbers are decimal `i64` with an optional sign and blanks around them (`TURN 7, 8`).
+//! A line of a megabyte or more is refused whole with one `ERROR`.
+
+/// Lines at least this long are refused (the engine reads at most 1 MiB per line).
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+/// More lines than this in a block cannot be a board (32×32 points).
+const MAX_BLOCK_LINES: usize = 1024;
+
+/// A `BOARD`/`YXBOARD` line: x, y and the owner (1 the brain's, 2 the opponent's).
+pub type Stone = (i64, i64, u8);
+
+/// One request, complete (a block counts once, at its `DONE`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    Start {
+        width: i64,
+        height: i64,
+    },
+    Restart,
+    Begin,
+    Turn(i64, i64),
+    Play(i64, i64),
+    Takeback(i64, i64),
+    /// `BOARD` (the brain then moves) or `YXBOARD` (it does not).
+    Board {
+        stones: Vec<Stone>,
+        then_move: bool,
+    },
+    Swap2(Vec<(i64, i64)>),
+    Info {
+        key: String,
+        value: String,
+    },
+    End,
+    About,
+    Stop,
+    ShowForbid,
+    ShowInfo,
+    Nbest(i64),
+    Bench,
+    /// Malformed: the brain must answer one `ERROR …`.
+    Malformed(String),
+    /// Not a command: the brain must answer one `UNKNOWN …`.
+    Unknown,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BlockKind {
+    Board,
+    YxBoard,
+    Swap2,
+}
+
+#[derive(Debug)]
+struct Block {
+    kind: BlockKind,
+    stones: Vec<Stone>,
+    points: Vec<(i64, i64)>,
+    lines: usize,
+    error: Option<String>,
+}
+
+/// Splits what is written into lines and lines into requests, keeping an open block.
+#[derive(Debug, Default)]
+pub struct RequestReader {
+    partial: Vec<u8>,
+    block: Option<Block>,
+}
+
+impl RequestReader {
+    pub fn new() -> RequestReader {
+        RequestReader::default()
+    }
+
+    /// Whether a block is open (the brain waits for `DONE`).
+    pub fn in_block(&self) -> bool {
+        self.block.is_some()
+    }
+
+    /// Reads bytes as written to the brain; returns the requests they complete.
+    pub fn write(&mut self, bytes: &[u8]) -> Vec<Request> {
+        let mut requests = Vec::new();
+        for &byte in bytes {
+            if byte == b'\n' {
+                let line = std::mem::take(&mut self.partial);
+                requests.extend(self.line(&line));
+            } else {
+                self.partial.push(byte);
+            }
+        }
+        requests
+    }
+
+    /// End of input: a last unterminated line still counts.
+    pub fn close(&mut self) -> Vec<Request> {
+        let line = std::mem::take(&mut self.partial);
+        let mut requests = Vec::new();
+        if !line.is_empty() {
+            requests.extend(self.line(&line));
+        }
+        requests
+    }
+
+    fn line(&mut self, bytes: &[u8]) -> Option<Request> {
+        if bytes.len() + 1 > MAX_LINE_BYTES {
+            return self.refuse("line too long".into());
+        }
+        let text = String::from_utf8_lossy(bytes);
+        let line = text.trim();
+        if line.is_empty() {
+            return None;
+        }
+        let (word, rest) = split_word(line);
+        let word = word.to_ascii_uppercase();
+        if self.block.is_some() {
+            return self.block_line(&word, line);
+        }
+        let request = match word.as_str() {
+            "START" => match number(rest) {
+                Some(n) => Request::Start {
+                    width: n,
+                    height: n,
+                },
+                None => malformed("START needs a size"),
+            },
+            "RECTSTART" => match point(rest) {
+                Some((width, height)) => Request::Start { width, height },
+                None => malformed("RECTSTART needs w,h"),
+            },
+            "RESTART" => bare(rest, Request::Restart),
+            "BEGIN" => bare(rest, Request::Begin),
+            "TURN" => {
+                point(rest).map_or_else(|| malformed("TURN x,y"), |(x, y)| Request::Turn(x, y))
+            }
+            "PLAY" => {
+                point(rest).map_or_else(|| malformed("PLAY x,y"), |(x, y)| Request::Play(x, y))
+            }
+            "TAKEBACK" => point(rest).map_or_else(
+                || malformed("TAKEBACK x,y"),
+                |(x, y)| Request::Takeback(x, y),
+            ),
+            "BOARD" | "YXBOARD" | "SWAP2BOARD" if rest.is_empty() => {
+                let kind = match word.as_str() {
+                    "BOARD" => BlockKind::Board,
+                    "YXBOARD" => BlockKind::YxBoard,
+                    _ => BlockKind::Swap2,
+                };
+                self.block = Some(Block {
+                    kind,
+                    stones: Vec::new(),
+                    points: Vec::new(),
+                    lines: 0,
+                    error: None,
+                });
+                return None;
+            }
+            "BOARD" | "YXBOARD" | "SWAP2BOARD" => malformed("a block command takes no argument"),
+            "INFO" => {
+                let (key, value) = split_word(rest);
+                Request::Info {
+                    key: key.to_ascii_lowercase(),
+                    value: value.to_string(),
+                }
+            }
+            "END" => Request::End,
+            "ABOUT" => bare(rest, Request::About),
+            "STOP" | "YXSTOP" => bare(rest, Request::Stop),
+            "YXSHOWFORBID" => bare(rest, Request::ShowForbid),
+            "YXSHOWINFO" => bare(rest, Request::ShowInfo),
+            "BENCH" => bare(rest, Request::Bench),
+            "YXNBEST" => number(rest).map_or_else(|| malformed("YXNBEST n"), Request::Nbest),
+            "DONE" => malformed("DONE without a block"),
+            _ => Request::Unknown,
+        };
+        Some(request)
+    }
+
+    /// A line that cannot be read: inside a block it spoils the block (one `ERROR` at
+    /// `DONE`), outside it is answered at once.
+    fn refuse(&mut self, why: String) -> Option<Request> {
+        match self.block.as_mut() {
+            Some(block) => {
+                block.lines += 1;
+                block.error.get_or_insert(why);
+                None
+            }
+            None => Some(Request::Malformed(why)),
+        }
+    }
+
+    fn block_line(&mut self, word: &str, line: &str) -> Option<Request> {
+        if word == "END" {
+            self.block = None;
+            return Some(Request::End);
+        }
+        if word == "DONE" {
+            let block = self.block.take()?;
+            return Some(match (block.error, block.kind) {
+                (Some(why), _) => Request::Malformed(why),
+                (None, BlockKind::Swap2) => Request::Swap2(block.points),
+                (None, kind) => Request::Board {
+                    stones: block.stones,
+                    then_move: kind == BlockKind::Board,
+                },
+            });
+        }
+        let block = self.block.as_mut()?;
+        block.lines += 1;
+        if block.lines > MAX_BLOCK_LINES {
+            block.error.get_or_insert_with(|| "too many lines".into());
+        }
+        if block.error.is_some() {
+            return None;
+        }
+        let fields: Vec<&str> = line.split(',').collect();
+        match (block.kind, fields.as_slice()) {
+            (BlockKind::Swap2, [x, y]) => match (number(x), number(y)) {
+                (Some(x), Some(y)) => block.points.push((x, y)),
+                _ => block.error = Some(format!("bad point '{line}'")),
+            },
+            (BlockKind::Board | BlockKind::YxBoard, [x, y, f]) => {
+                match (number(x), number(y), number(f)) {
+                    (Some(x), Some(y), Some(f @ (1 | 2))) => block.stones.push((x, y, f as u8)),
+                    _ => block.error = Some(format!("bad stone '{line}'")),
+                }
+            }
+            _ => block.error = Some(format!("bad block line '{line}'")),
+        }
+        None
+    }
+}
+
+fn malformed(why: &str) -> Request {
+    Request::Malformed(why.to_string())
+}
+
+/// A command that takes no argument.
+fn bare(rest: &str, request: Request) -> Request {
+    if rest.is_empty() {
+        request
+    } else {
+        malformed("no argument expected")
+    }
+}
+
+/// A decimal `i64`, blanks around it allowed.
+pub fn number(text: &str) -> Option<i64> {
+    text.trim().parse().ok()
+}
+
+/// `x,y`.
+fn point(text: &str) -> Option<(i64, i64)> {
+    let fields: Vec<&str> = text.split(',').collect();
+    match fields.as_slice() {
+        [x, y] => Some((number(x)?, number(y)?)),
+        _ => None,
+    }
+}
+
+/// The first word and the trimmed rest.
+pub fn split_word(line: &str) -> (&str, &str) {
+    match line.find(char::is_whitespace) {
+        Some(at) => (&line[..at], line[at..].trim()),
+        None => (line, ""),
+    }
+}
