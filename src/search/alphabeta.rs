@@ -268,7 +268,15 @@ impl<'a> Searcher<'a> {
     fn ordered_moves(&self, me: Color, tt_move: Option<Pos>, ply: usize) -> Vec<Pos> {
         let opponent = me.opponent();
         if self.board.stone_count() == 0 {
-            return vec![self.board.size().center()];
+            // The centre first, then its neighbours (for YXNBEST on an empty board).
+            let size = self.board.size();
+            let center = size.center();
+            let mut moves: Vec<Pos> = size
+                .points()
+                .filter(|p| p.x().abs_diff(center.x()) <= 1 && p.y().abs_diff(center.y()) <= 1)
+                .collect();
+            moves.sort_by_key(|&p| (p != center, p));
+            return moves;
         }
         let defending = self.board.has_open_four_point(opponent);
         let killers = self.killers[ply.min(MAX_PLY)];

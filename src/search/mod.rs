@@ -150,8 +150,10 @@ pub fn search(
         result.elapsed = start.elapsed();
         return result;
     }
+    // No time at all (a 0 ms turn, an empty clock): one ply, no threat search.
+    let at_once = limits.time.map_or(false, |t| t.maximum.is_zero());
     let mut solver_nodes = 0;
-    if !board.has_five_point(me.opponent()) && limits.multipv <= 1 {
+    if !at_once && !board.has_five_point(me.opponent()) && limits.multipv <= 1 {
         if let Some(line) = root_threat_search(board, limits, stop, &mut solver_nodes) {
             let plies = line.len() as i32;
             result.best = line.first().copied();
@@ -170,7 +172,7 @@ pub fn search(
     }
 
     let cutoff = Cutoff {
-        deadline: limits.time.map(|t| t.maximum),
+        deadline: limits.time.map(|t| t.maximum).filter(|_| !at_once),
         max_nodes: limits.max_nodes,
     };
     let mut searcher = Searcher::new(board, table, stop, cutoff, start);
@@ -181,7 +183,11 @@ pub fn search(
     };
     result.best = Some(first);
     result.pv = vec![first];
-    let max_depth = limits.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let max_depth = if at_once {
+        1
+    } else {
+        limits.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+    };
     let mut previous = 0;
     for depth in 1..=max_depth {
         let score = aspiration(&mut searcher, previous, depth as i32);
@@ -237,12 +243,14 @@ fn root_threat_search(
     stop: &Stop,
     nodes: &mut u64,
 ) -> Option<Vec<Pos>> {
+    let deadline = limits.time.map(|t| Instant::now() + t.maximum);
     let vcf = Budget {
         moves: ROOT_VCF_MOVES,
-        threes: 0,
+        threat_depth: 0,
         nodes: ROOT_VCF_NODES,
+        deadline,
     };
-    if let Some(line) = solve(board, vcf, stop, nodes) {
+    if let Some(line) = solve(board, board.side_to_move(), vcf, stop, nodes) {
         return Some(line);
     }
     // A timed search gives VCT a share of its time; a depth- or node-limited one a fixed
@@ -258,10 +266,11 @@ fn root_threat_search(
     }
     let vct = Budget {
         moves: ROOT_VCT_MOVES,
-        threes: ROOT_VCT_THREES,
+        threat_depth: ROOT_VCT_THREAT_DEPTH,
         nodes: vct_nodes,
+        deadline,
     };
-    solve(board, vct, stop, nodes)
+    solve(board, board.side_to_move(), vct, stop, nodes)
 }
 
 /// The `count` best root moves: the search's choice first, then the others by a

@@ -23,10 +23,11 @@ pub const QUIESCENCE_FOURS: i32 = 12;
 /// How often (in nodes) the search looks at the clock and the stop flag.
 pub const CHECK_EVERY_NODES: u64 = 1_024;
 
-/// Root threat search: the longest VCF tried (attacker moves), and the VCT limits.
+/// Root threat search: the longest VCF tried (attacker moves), and the VCT limits (attacker
+/// moves, and the longest VCF a quiet threat may threaten).
 pub const ROOT_VCF_MOVES: u32 = 40;
 pub const ROOT_VCT_MOVES: u32 = 8;
-pub const ROOT_VCT_THREES: u32 = 3;
+pub const ROOT_VCT_THREAT_DEPTH: u32 = 2;
 /// Share of the optimum time the root threat search may use, in percent.
 pub const ROOT_THREAT_TIME_PERCENT: u64 = 20;
 

@@ -1,46 +1,65 @@
-//! The threat solver: victory by continuous fours (VCF) and by threats — fours and threes —
-//! (VCT), for either side, renju-aware: black's threats must be legal, black cannot block on a
-//! forbidden point (so white may win by forcing black there), and a black three only counts
-//! if its open-four point is legal.
+//! The threat solver: victory by continuous fours (VCF) and by threats (VCT), for either
+//! side, renju-aware: black's moves must be legal, black cannot block on a forbidden point
+//! (so white may win by forcing black there), and a black threat only counts if the win it
+//! threatens is made of legal moves.
 //!
-//! Depth-first with a budget of attacker moves (the final five included) and of threes; the
-//! defender answers a four at its five point and a three with every point that could matter
-//! (its own fours, and every point where the attacker would make a four or an open four) —
-//! a superset, so a win found is a win.
+//! Depth-first, with a budget of attacker moves. A line ends with the attacker's five, or
+//! earlier with a move the defender cannot answer: two five points (an open or a double four)
+//! or a five point black may not block — the convention of the published problems.
+//!
+//! In a VCT a quiet attacker move counts as a threat when, were the defender to pass, the
+//! attacker would win by VCF within `threat_depth` moves (depth 1: an open four or a double
+//! four next — an open three and its kin). The defender then has to break that VCF: it may
+//! play any of its own fours, any point of the VCF line, one of the line's final five
+//! points, or a point that would turn one of its forced blocks into a four of its own. That
+//! set holds every move that can defend, so a win found is a win.
 
 use super::Stop;
 use crate::game::{Board, Color, Direction, Pattern, Pos, Threat};
 use std::collections::HashMap;
+use std::time::Instant;
 
-/// A proven win: the line, attacker first, ending with the attacker's five.
+/// How long a defender's VCF the solver looks for when it checks a counter-attack.
+const DEFENDER_VCF_MOVES: u32 = 30;
+
+/// A proven win: the line, attacker first, ending with the attacker's winning move.
 pub type Line = Vec<Pos>;
 
 /// Solver limits.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
-    /// Attacker moves, the final five included.
+    /// Attacker moves, the winning one included.
     pub moves: u32,
-    /// Threes the attacker may use (0: VCF).
-    pub threes: u32,
+    /// 0 for VCF; otherwise the longest VCF a quiet move may threaten (see the module text).
+    pub threat_depth: u32,
     /// Nodes before giving up.
     pub nodes: u64,
+    /// When to give up (timed searches).
+    pub deadline: Option<Instant>,
 }
 
-/// Searches a win for the side to move within `budget`. `None` means no win was found
-/// (none exists within the budget, or the node budget or `stop` cut the search short).
-/// `nodes` grows by the nodes searched.
-pub fn solve(board: &mut Board, budget: Budget, stop: &Stop, nodes: &mut u64) -> Option<Line> {
-    let attacker = board.side_to_move();
+/// Searches a win for `attacker`, to move, within `budget`. `None` means no win was found
+/// (none exists within the budget, or the node budget, the deadline or `stop` cut the search
+/// short). `nodes` grows by the nodes searched.
+pub fn solve(
+    board: &mut Board,
+    attacker: Color,
+    budget: Budget,
+    stop: &Stop,
+    nodes: &mut u64,
+) -> Option<Line> {
     let mut solver = Solver {
         board,
         attacker,
+        threat_depth: budget.threat_depth,
         nodes: 0,
         node_limit: budget.nodes,
+        deadline: budget.deadline,
         stop,
         failed: HashMap::new(),
     };
     let mut line = Vec::new();
-    let won = solver.attack(budget.moves, budget.threes, &mut line);
+    let won = solver.attack(budget.moves, &mut line);
     *nodes += solver.nodes;
     won.then_some(line)
 }
@@ -48,11 +67,13 @@ pub fn solve(board: &mut Board, budget: Budget, stop: &Stop, nodes: &mut u64) ->
 struct Solver<'a> {
     board: &'a mut Board,
     attacker: Color,
+    threat_depth: u32,
     nodes: u64,
     node_limit: u64,
+    deadline: Option<Instant>,
     stop: &'a Stop,
-    /// Positions (by hash) the attacker failed in, with the largest budget that failed.
-    failed: HashMap<u64, (u32, u32)>,
+    /// Positions (by hash) the attacker failed in, with the largest move budget that failed.
+    failed: HashMap<u64, u32>,
 }
 
 impl Solver<'_> {
@@ -62,11 +83,15 @@ impl Solver<'_> {
 
     fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
-        self.nodes > self.node_limit || (self.nodes % 1024 == 0 && self.stop.is_set())
+        if self.nodes > self.node_limit {
+            return true;
+        }
+        self.nodes % 256 == 0
+            && (self.stop.is_set() || self.deadline.map_or(false, |d| Instant::now() >= d))
     }
 
-    /// The attacker to move: can it win within `moves` moves and `threes` threes?
-    fn attack(&mut self, moves: u32, threes: u32, line: &mut Line) -> bool {
+    /// The attacker to move: can it win within `moves` moves?
+    fn attack(&mut self, moves: u32, line: &mut Line) -> bool {
         if moves == 0 {
             return false;
         }
@@ -79,15 +104,13 @@ impl Solver<'_> {
             return false;
         }
         let hash = self.board.hash();
-        if let Some(&(m, t)) = self.failed.get(&hash) {
-            if m >= moves && t >= threes {
-                return false;
-            }
+        if self.failed.get(&hash).map_or(false, |&m| m >= moves) {
+            return false;
         }
         let their_fives = self.board.five_points(d);
         let forced = !their_fives.is_empty();
         let candidates = match their_fives.len() {
-            0 => self.attacking_moves(threes > 0),
+            0 => self.attacking_moves(moves),
             1 => their_fives,
             _ => Vec::new(),
         };
@@ -96,58 +119,59 @@ impl Solver<'_> {
             if threat == Threat::Forbidden {
                 continue;
             }
-            let cost = u32::from(!forced && !threat.is_four());
-            if cost > threes {
-                continue;
-            }
             let mark = line.len();
             line.push(pos);
             self.board.play(pos, a);
-            let won = self.defend(moves - 1, threes - cost, line);
+            // A quiet move must threaten a win that fits the moves left (a forced block
+            // needs no threat of its own: the defender node checks that one remains).
+            let threatens =
+                forced || threat.is_four() || self.threatened_win(a, moves - 1).is_some();
+            let won = threatens && self.defend(moves - 1, line);
             self.board.undo();
             if won {
                 return true;
             }
             line.truncate(mark);
         }
-        let entry = self.failed.entry(hash).or_insert((0, 0));
-        *entry = (entry.0.max(moves), entry.1.max(threes));
+        let entry = self.failed.entry(hash).or_insert(0);
+        *entry = (*entry).max(moves);
         false
     }
 
     /// The defender to move: does the attacker win whatever it does?
-    fn defend(&mut self, moves: u32, threes: u32, line: &mut Line) -> bool {
+    fn defend(&mut self, moves: u32, line: &mut Line) -> bool {
         let (a, d) = (self.attacker, self.defender());
         if self.board.has_five_point(d) {
             return false;
         }
         let fives = self.board.five_points(a);
-        if fives.len() >= 2 {
-            // Two five points: block one, the attacker plays the other.
-            if moves == 0 {
-                return false;
-            }
-            line.extend_from_slice(&fives[..2]);
-            return true;
-        }
-        if fives.len() == 1 && self.board.is_forbidden(fives[0], d) {
-            // Black cannot block on a forbidden point: the four forces a foul.
+        if fives.len() >= 2 || (fives.len() == 1 && self.board.is_forbidden(fives[0], d)) {
+            // Nothing stops the attacker's five: the line ends here.
             return true;
         }
         let defences = match fives.first() {
             Some(&block) => vec![block],
-            None if self.has_real_open_four_point() => self.defences(),
-            None => return false,
+            None => match self.threatened_win(a, moves) {
+                Some(threat) => {
+                    let mut points = self.breaking_points(a, &threat);
+                    points.extend(
+                        self.candidates()
+                            .filter(|&p| self.board.threat(p, d).is_four()),
+                    );
+                    self.ordered_legal(points, d)
+                }
+                None => return false,
+            },
         };
         if defences.is_empty() {
-            return moves > 0;
+            return true;
         }
         let mark = line.len();
         for (i, &pos) in defences.iter().enumerate() {
             let branch = line.len();
             line.push(pos);
             self.board.play(pos, d);
-            let won = self.attack(moves, threes, line);
+            let won = self.attack(moves, line);
             self.board.undo();
             if !won {
                 line.truncate(mark);
@@ -161,54 +185,136 @@ impl Solver<'_> {
         true
     }
 
-    /// Whether the attacker could make an open four with a legal move.
-    fn has_real_open_four_point(&self) -> bool {
-        let a = self.attacker;
-        self.board.has_open_four_point(a)
-            && self.candidates().any(|p| {
-                Direction::ALL
-                    .into_iter()
-                    .any(|d| self.board.pattern(p, d, a) == Pattern::F4)
-                    && !self.board.is_forbidden(p, a)
-            })
+    /// The VCF `threatener` would have if it moved again now: the attacker's within the threat
+    /// depth and `moves`, the defender's within the solver's VCF reach.
+    fn threatened_win(&mut self, threatener: Color, moves: u32) -> Option<Line> {
+        let reach = if threatener == self.attacker {
+            self.threat_depth.min(moves)
+        } else {
+            DEFENDER_VCF_MOVES
+        };
+        if reach == 0 {
+            return None;
+        }
+        let budget = Budget {
+            moves: reach,
+            threat_depth: 0,
+            nodes: self.node_limit.saturating_sub(self.nodes),
+            deadline: self.deadline,
+        };
+        solve(self.board, threatener, budget, self.stop, &mut self.nodes)
     }
 
-    /// The attacker's fours (and threes when allowed), strongest first.
-    fn attacking_moves(&self, with_threes: bool) -> Vec<Pos> {
-        let a = self.attacker;
-        let weakest = if with_threes {
-            Threat::Three
-        } else {
-            Threat::Four
-        };
-        let mut moves: Vec<(Threat, Pos)> = self
-            .candidates()
-            .map(|p| (self.board.threat(p, a), p))
-            .filter(|&(t, _)| t >= weakest)
+    /// Every move of the other side that might break `threat`, a VCF line of `threatener`'s
+    /// (see the module text) — its own fours aside, which callers add.
+    fn breaking_points(&mut self, threatener: Color, threat: &[Pos]) -> Vec<Pos> {
+        let mut points: Vec<Pos> = threat.to_vec();
+        let mut color = threatener;
+        for &pos in threat {
+            self.board.play(pos, color);
+            if color != threatener {
+                points.extend(self.counter_points(pos, color));
+            }
+            color = color.opponent();
+        }
+        let fives = self.board.five_points(threatener);
+        if let [five] = fives.as_slice() {
+            if self.board.is_forbidden(*five, threatener.opponent()) {
+                // The line ends by forcing black onto a forbidden point: a stone that changes
+                // that point's verdict breaks it too.
+                points.extend(self.line_neighbours(*five, 5));
+            }
+        }
+        points.extend(fives);
+        for _ in threat {
+            self.board.undo();
+        }
+        points
+    }
+
+    /// The points up to `reach` cells from `pos` along its four lines.
+    fn line_neighbours(&self, pos: Pos, reach: i32) -> Vec<Pos> {
+        let size = self.board.size();
+        Direction::ALL
+            .into_iter()
+            .flat_map(|dir| {
+                (-reach..=reach)
+                    .filter(|&o| o != 0)
+                    .filter_map(move |o| pos.step(dir, o, size))
+            })
+            .collect()
+    }
+
+    /// The empty, legal ones of `points` for `color`, strongest own threats first.
+    fn ordered_legal(&self, points: Vec<Pos>, color: Color) -> Vec<Pos> {
+        let mut moves: Vec<(Threat, Pos)> = points
+            .into_iter()
+            .filter(|&p| self.board.is_empty(p))
+            .map(|p| (self.board.threat(p, color), p))
+            .filter(|&(t, _)| t != Threat::Forbidden)
             .collect();
         moves.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        moves.dedup_by_key(|m| m.1);
         moves.into_iter().map(|(_, p)| p).collect()
     }
 
-    /// Every defender move that might stop an open-four threat: its own fours, and the points
-    /// where the attacker would make a four or an open four.
-    fn defences(&self) -> Vec<Pos> {
-        let (a, d) = (self.attacker, self.defender());
-        let mut moves: Vec<(Threat, Pos)> = self
+    /// With a `d` stone just put at `block`: the points on its lines where one more `d`
+    /// stone would make a four through it.
+    fn counter_points(&self, block: Pos, d: Color) -> Vec<Pos> {
+        self.line_neighbours(block, 4)
+            .into_iter()
+            .filter(|&p| {
+                self.board.is_empty(p)
+                    && Direction::ALL.into_iter().any(|dir| {
+                        matches!(self.board.pattern(p, dir, d), Pattern::B4 | Pattern::F4)
+                    })
+            })
+            .collect()
+    }
+
+    /// The attacker's fours, and with a threat depth its promising quiet moves, strongest
+    /// first. When the defender has a VCF of its own, only quiet moves that might break it
+    /// can work.
+    fn attacking_moves(&mut self, moves: u32) -> Vec<Pos> {
+        let a = self.attacker;
+        let quiet = self.threat_depth > 0 && moves >= 2;
+        let allowed = match quiet {
+            true => self
+                .threatened_win(self.defender(), moves)
+                .map(|t| self.breaking_points(self.defender(), &t)),
+            false => None,
+        };
+        let mut moves: Vec<(Threat, i32, Pos)> = self
             .candidates()
             .filter_map(|p| {
-                let own = self.board.threat(p, d);
-                if own == Threat::Forbidden {
+                let threat = self.board.threat(p, a);
+                if threat.is_four() {
+                    return Some((threat, 0, p));
+                }
+                if !quiet
+                    || threat == Threat::Forbidden
+                    || allowed.as_ref().map_or(false, |a| !a.contains(&p))
+                {
                     return None;
                 }
-                let blocks = Direction::ALL
+                // Quiet candidates make at least an open three; deeper threats may start from
+                // a blocked three, and the deepest from a two (a "fukumi" move).
+                let weakest = match self.threat_depth {
+                    1 => Pattern::F3,
+                    2 => Pattern::B3,
+                    _ => Pattern::B2,
+                };
+                let promise: i32 = Direction::ALL
                     .into_iter()
-                    .any(|dir| matches!(self.board.pattern(p, dir, a), Pattern::F4 | Pattern::B4));
-                (own.is_four() || blocks).then_some((own, p))
+                    .map(|dir| self.board.pattern(p, dir, a))
+                    .filter(|&pattern| pattern >= weakest && pattern != Pattern::Overline)
+                    .map(|pattern| pattern as i32)
+                    .sum();
+                (promise > 0).then_some((threat, promise, p))
             })
             .collect();
-        moves.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
-        moves.into_iter().map(|(_, p)| p).collect()
+        moves.sort_by(|x, y| y.0.cmp(&x.0).then(y.1.cmp(&x.1)).then(x.2.cmp(&y.2)));
+        moves.into_iter().map(|(_, _, p)| p).collect()
     }
 
     fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {
