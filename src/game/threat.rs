@@ -48,7 +48,9 @@ impl Board {
         if fives > 0 {
             return Threat::Five;
         }
-        let suspicious = overlines > 0 || open_fours + fours >= 2 || threes >= 2;
+        // Any two lines of three or more may be a foul by the referee's count (it can count a
+        // three on a line that also holds a four), so all of them get the exact check.
+        let suspicious = overlines > 0 || open_fours + fours + threes >= 2;
         if suspicious && self.is_forbidden(pos, color) {
             return Threat::Forbidden;
         }

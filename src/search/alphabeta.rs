@@ -182,7 +182,8 @@ impl<'a> Searcher<'a> {
         let fives = self.board.five_points(opponent);
         let lost = -(WIN - ply as i32 - 2);
         if fives.len() != 1 || self.board.is_forbidden(fives[0], me) || ply >= MAX_PLY - 1 {
-            if let Some(&block) = fives.first() {
+            // Lost: still name a legal move (a block where one is allowed).
+            if let Some(&block) = fives.iter().find(|&&p| !self.board.is_forbidden(p, me)) {
                 self.set_pv(ply, block);
             }
             return Some(lost);

@@ -198,7 +198,16 @@ pub fn search(
         result.score = score;
         result.depth = depth;
         result.pv = searcher.principal_variation().to_vec();
-        result.best = result.pv.first().copied().or(result.best);
+        let me = searcher.board.side_to_move();
+        match result.pv.first() {
+            Some(&best)
+                if searcher.board.is_empty(best) && !searcher.board.is_forbidden(best, me) =>
+            {
+                result.best = Some(best)
+            }
+            // A lost position's line may start with no legal move: keep the best-looking one.
+            _ => result.pv = result.best.into_iter().collect(),
+        }
         result.nodes = searcher.nodes + solver_nodes;
         result.elapsed = start.elapsed();
         reporter.iteration(&result);

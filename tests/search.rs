@@ -1,0 +1,218 @@
+//! The search on built positions: it never misses a win in one or a forced block under any
+//! rule, it is deterministic, it answers at once when there is no time, and thousands of
+//! self-play games at tiny node limits contain no illegal or forbidden move.
+
+mod common;
+
+use common::board_with;
+use quinto::game::{judge_move, Board, BoardSize, Color, Pos, Rule, Verdict};
+use quinto::rng::Rng;
+use quinto::search::time::TimeBudget;
+use quinto::search::tt::Table;
+use quinto::search::{search, Limits, SearchResult, Silent, Stop};
+use std::time::Duration;
+
+fn size15() -> BoardSize {
+    BoardSize::square(15).unwrap()
+}
+
+fn points(list: &str) -> Vec<Pos> {
+    list.split_whitespace()
+        .map(|p| size15().parse_human(p).unwrap())
+        .collect()
+}
+
+fn think(board: &mut Board, limits: &Limits) -> SearchResult {
+    let mut table = Table::with_bytes(1 << 20);
+    search(board, &mut table, limits, &Stop::new(), &mut Silent)
+}
+
+fn tiny(depth: u32, nodes: u64) -> Limits {
+    Limits {
+        max_depth: Some(depth),
+        max_nodes: Some(nodes),
+        multipv: 1,
+        time: None,
+    }
+}
+
+#[test]
+fn never_misses_a_win_in_one_under_any_rule_or_limit() {
+    for rule in Rule::ALL {
+        for (depth, nodes) in [(1, 1), (1, 50), (3, 500), (6, 20_000)] {
+            // Black to move with d8-g8: c8 or h8 wins (white has an open three elsewhere).
+            let mut board = board_with(
+                size15(),
+                rule,
+                &points("d8 e8 f8 g8"),
+                &points("d11 e11 f11 a1"),
+            );
+            let best = think(&mut board, &tiny(depth, nodes)).best.expect("a move");
+            assert!(
+                points("c8 h8").contains(&best),
+                "{rule:?} depth {depth} nodes {nodes}: {best:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn never_misses_a_forced_block_under_any_rule_or_limit() {
+    for rule in Rule::ALL {
+        for (depth, nodes) in [(1, 1), (1, 50), (3, 500), (6, 20_000)] {
+            // White's c10 blocks nothing: white threatens h10 (d10-g10, c10 black).
+            let mut board = board_with(
+                size15(),
+                rule,
+                &points("c10 a1 a3 a5"),
+                &points("d10 e10 f10 g10"),
+            );
+            let best = think(&mut board, &tiny(depth, nodes)).best.expect("a move");
+            assert_eq!(
+                best,
+                size15().parse_human("h10").unwrap(),
+                "{rule:?} depth {depth} nodes {nodes}"
+            );
+        }
+    }
+}
+
+#[test]
+fn renju_black_never_plays_a_forbidden_point_even_to_block() {
+    // White threatens five at h8; h8 is a double four for black: black cannot block, and
+    // must not play there (any other move loses too, but a foul is not a move).
+    let mut board = board_with(
+        size15(),
+        Rule::Renju,
+        &points("e8 f8 g8 h5 h6 h7 a1"),
+        &points("h9 h10 h11 h12 b2 b4 b6"),
+    );
+    let h8 = size15().parse_human("h8").unwrap();
+    assert!(board.is_forbidden(h8, Color::Black));
+    for (depth, nodes) in [(1, 1), (4, 5_000)] {
+        let result = think(&mut board, &tiny(depth, nodes));
+        let best = result.best.expect("a legal move exists");
+        assert_ne!(best, h8);
+        assert!(!board.is_forbidden(best, Color::Black));
+        assert!(result.score < 0, "black is lost: {}", result.score);
+    }
+}
+
+#[test]
+fn white_wins_by_forcing_black_onto_a_forbidden_point() {
+    // h8 is forbidden for black (double four); white's f10-g9 line makes a four whose only
+    // block is h8.
+    let mut board = board_with(
+        size15(),
+        Rule::Renju,
+        &points("e8 f8 g8 h5 h6 h7 a1 a15"),
+        &points("j12 i11 b2 b4 b6 b8 b10"),
+    );
+    let result = think(&mut board, &tiny(4, 20_000));
+    assert!(
+        result.mate_in().map_or(false, |n| n > 0),
+        "white should see the win: {result:?}"
+    );
+}
+
+#[test]
+fn the_same_search_twice_gives_the_same_nodes_and_move() {
+    let limits = tiny(5, 200_000);
+    let mut first = board_with(
+        size15(),
+        Rule::Standard,
+        &points("h8 i9 j8 i8"),
+        &points("i7 j6 g9 h10"),
+    );
+    let mut second = first.clone();
+    let a = think(&mut first, &limits);
+    let b = think(&mut second, &limits);
+    assert_eq!((a.best, a.nodes, a.score), (b.best, b.nodes, b.score));
+}
+
+#[test]
+fn no_time_means_one_ply_and_a_legal_move_at_once() {
+    for rule in Rule::ALL {
+        let mut board = board_with(size15(), rule, &points("h8 i9 j8"), &points("i7 j6 g9"));
+        let limits = Limits {
+            time: Some(TimeBudget {
+                optimum: Duration::ZERO,
+                maximum: Duration::ZERO,
+            }),
+            multipv: 1,
+            ..Limits::default()
+        };
+        let result = think(&mut board, &limits);
+        assert_eq!(result.depth, 1, "{rule:?}");
+        let best = result.best.expect("a move");
+        assert!(board.is_empty(best) && !board.is_forbidden(best, board.side_to_move()));
+    }
+}
+
+/// Self-play at tiny node limits, every move judged by the rules core. Games per rule and
+/// size: `QUINTO_SELFPLAY_GAMES` (scripts/test sets thousands in all), else a few.
+#[test]
+fn self_play_at_tiny_limits_never_makes_an_illegal_move() {
+    let games: usize = std::env::var("QUINTO_SELFPLAY_GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(if cfg!(debug_assertions) { 2 } else { 20 });
+    let mut rng = Rng::new(77);
+    let mut table = Table::with_bytes(1 << 20);
+    let stop = Stop::new();
+    let mut tally = [0usize; 3]; // black wins, white wins, draws
+    for rule in Rule::ALL {
+        for side in [15, 20] {
+            let size = BoardSize::square(side).unwrap();
+            for _ in 0..games {
+                let outcome = play_one(size, rule, &mut rng, &mut table, &stop);
+                tally[outcome] += 1;
+            }
+        }
+    }
+    println!(
+        "self-play: {} games, black/white/draw {:?}",
+        games * 10,
+        tally
+    );
+}
+
+/// One game; returns 0 black won, 1 white won, 2 draw.
+fn play_one(size: BoardSize, rule: Rule, rng: &mut Rng, table: &mut Table, stop: &Stop) -> usize {
+    let mut board = Board::new(size, rule);
+    let mut referee = Board::new(size, rule);
+    let limits = tiny(1 + rng.below(3) as u32, 50 + rng.below(300) as u64);
+    let opening = rng.below(4);
+    loop {
+        let color = board.side_to_move();
+        let pos = if board.stone_count() < opening {
+            // A random legal opening stone near the centre, for variety.
+            let c = size.center();
+            let p = size
+                .pos(
+                    c.x() as i64 + rng.below(5) as i64 - 2,
+                    c.y() as i64 + rng.below(5) as i64 - 2,
+                )
+                .unwrap();
+            if !board.is_empty(p) || board.is_forbidden(p, color) {
+                continue;
+            }
+            p
+        } else {
+            table.clear();
+            search(&mut board, table, &limits, stop, &mut Silent)
+                .best
+                .expect("a legal move while the game goes on")
+        };
+        let verdict = judge_move(&mut referee, pos.x() as i64, pos.y() as i64, color, None);
+        board.play(pos, color);
+        match verdict {
+            Verdict::Continue => {}
+            Verdict::Win => return color.index(),
+            Verdict::Draw => return 2,
+            illegal => {
+                panic!("{rule:?} {size:?}: {color:?} played {pos:?}: {illegal:?}\n{board:?}")
+            }
+        }
+    }
+}
