@@ -43,21 +43,33 @@ impl Default for Settings {
     }
 }
 
+/// Limits a front end fixes for a whole session (command-line flags), whatever the manager
+/// sets: for weaker sparring partners in matches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Handicap {
+    pub max_depth: Option<u32>,
+    pub max_nodes: Option<u64>,
+    /// The best-looking move, no search.
+    pub plain: bool,
+}
+
 /// A game in progress and the means to choose moves in it.
 #[derive(Debug)]
 pub struct Engine {
     board: Board,
     settings: Settings,
+    handicap: Handicap,
     table: Table,
 }
 
 impl Engine {
     /// A new, empty game.
-    pub fn new(size: BoardSize, settings: Settings) -> Engine {
+    pub fn new(size: BoardSize, settings: Settings, handicap: Handicap) -> Engine {
         Engine {
             board: Board::new(size, settings.rule),
             table: Table::with_bytes(table_bytes(settings.max_memory)),
             settings,
+            handicap,
         }
     }
 
@@ -125,12 +137,14 @@ impl Engine {
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
         let s = &self.settings;
+        let h = &self.handicap;
         let empty = self.board.size().area() - self.board.stone_count();
         let limits = Limits {
-            max_depth: s.max_depth,
-            max_nodes: s.max_nodes,
+            max_depth: tightest(s.max_depth, h.max_depth),
+            max_nodes: tightest(s.max_nodes, h.max_nodes),
             time: Some(budget(s.turn_ms, s.time_left_ms, empty)),
             multipv,
+            plain: h.plain,
         };
         search(&mut self.board, &mut self.table, &limits, stop, reporter)
     }
@@ -165,4 +179,12 @@ fn table_bytes(max_memory: u64) -> u64 {
     };
     let margin = MEMORY_MARGIN_BYTES.max(limit / 100 * MEMORY_MARGIN_PERCENT);
     limit.saturating_sub(process_bytes()).saturating_sub(margin)
+}
+
+/// The smaller of two optional limits.
+fn tightest<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
 }

@@ -3,10 +3,14 @@
 mod terminal;
 
 use quinto::bench::{rules_bench, search_bench};
+use quinto::engine::Handicap;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: pbrain-quinto [COMMAND]
+const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full|simple] [COMMAND]
   (no command)    speak the Gomocup/Piskvork brain protocol on stdin/stdout
+  --depth N       cap every search at depth N (a weaker sparring partner)
+  --nodes N       cap every search at N nodes
+  --player simple play the best-looking move without searching
   bench [DEPTH]   search the bench positions: nodes and best move each, then
                   `Bench: <nodes>` (the code's fingerprint at the default depth) and nodes/s
   bench rules [ROUNDS]
@@ -18,10 +22,17 @@ default info); nothing is ever written to stderr in protocol mode.";
 
 fn main() -> ExitCode {
     init_logging();
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let handicap = match take_handicap(&mut args) {
+        Ok(handicap) => handicap,
+        Err(why) => {
+            eprintln!("pbrain-quinto: {why}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
     match args.first().map(String::as_str) {
         None => {
-            quinto::protocol::run(terminal::stdin_is_terminal());
+            quinto::protocol::run(terminal::stdin_is_terminal(), handicap);
             ExitCode::SUCCESS
         }
         Some("bench") => match args.get(1).map(String::as_str) {
@@ -90,6 +101,41 @@ fn bench_rules(rounds: Option<&String>) -> ExitCode {
         f.foul_verdicts, f.fouls_found, f.foul_verdicts_per_second
     );
     ExitCode::SUCCESS
+}
+
+/// Removes the handicap flags from `args`.
+fn take_handicap(args: &mut Vec<String>) -> Result<Handicap, String> {
+    let mut handicap = Handicap::default();
+    while let Some(at) = args
+        .iter()
+        .position(|a| a.starts_with("--") && a != "--help")
+    {
+        let flag = args.remove(at);
+        let value = if at < args.len() {
+            args.remove(at)
+        } else {
+            String::new()
+        };
+        let number = |text: &str| text.parse::<u64>().ok().filter(|&n| n > 0);
+        match flag.as_str() {
+            "--depth" => {
+                let depth = number(&value)
+                    .filter(|&d| d <= 64)
+                    .ok_or("--depth takes 1 to 64")?;
+                handicap.max_depth = Some(depth as u32);
+            }
+            "--nodes" => {
+                handicap.max_nodes = Some(number(&value).ok_or("--nodes takes a positive number")?)
+            }
+            "--player" => match value.as_str() {
+                "simple" => handicap.plain = true,
+                "full" => handicap.plain = false,
+                _ => return Err("--player is full or simple".into()),
+            },
+            other => return Err(format!("unknown option '{other}'")),
+        }
+    }
+    Ok(handicap)
 }
 
 /// Logging goes to the file named by QUINTO_LOG, and only then.

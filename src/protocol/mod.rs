@@ -9,6 +9,7 @@ pub use command::{Command, Info, Input, Owner, Parser, Point};
 pub use output::{Lines, Sink, Stdout};
 pub use session::{Flow, Session, ABOUT};
 
+use crate::engine::Handicap;
 use crate::search::Stop;
 use std::io::{BufRead, Read};
 use std::sync::mpsc;
@@ -18,7 +19,7 @@ use std::sync::Arc;
 const MAX_LINE_BYTES: u64 = 1 << 20;
 
 /// Runs the brain until END or the end of input. `interactive` says stdin is a terminal.
-pub fn run(interactive: bool) {
+pub fn run(interactive: bool, handicap: Handicap) {
     let stop = Arc::new(Stop::new());
     let (sender, receiver) = mpsc::channel();
     let reader_stop = Arc::clone(&stop);
@@ -27,7 +28,7 @@ pub fn run(interactive: bool) {
     if interactive {
         out.line("MESSAGE Quinto is a Gomocup protocol engine: a manager (Piskvork, c-gomoku-cli, GomocupJudge) drives it. To play it yourself, run: pbrain-quinto play");
     }
-    let mut session = Session::new();
+    let mut session = Session::new(handicap);
     for input in receiver {
         if session.handle(input, &stop, &mut out) == Flow::Exit {
             break;

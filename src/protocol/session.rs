@@ -4,7 +4,7 @@
 use super::command::{Command, Info, Input, Owner, Point};
 use super::output::Sink;
 use crate::bench::rules_bench;
-use crate::engine::{Engine, Settings};
+use crate::engine::{Engine, Handicap, Settings};
 use crate::eval::evaluate;
 use crate::eval::weights::SWAP2_BALANCE_MARGIN;
 use crate::game::{BoardSize, Color, Pos, Rule};
@@ -35,13 +35,18 @@ pub struct Session {
     show_detail: bool,
     /// `MESSAGE` lines waiting for the next reply they belong to.
     pending: Vec<String>,
+    /// Limits fixed for the whole session (command-line flags).
+    handicap: Handicap,
 }
 
 const NO_GAME: &str = "no game in progress: send START first";
 
 impl Session {
-    pub fn new() -> Session {
-        Session::default()
+    pub fn new(handicap: Handicap) -> Session {
+        Session {
+            handicap,
+            ..Session::default()
+        }
     }
 
     /// Answers one input.
@@ -66,7 +71,9 @@ impl Session {
         match command {
             Command::Start { width, height } => {
                 let size = board_size(width, height)?;
-                self.engine = Some(Engine::new(size, self.settings.clone()));
+                // Drop the old game (and its table) before making the new one.
+                self.engine = None;
+                self.engine = Some(Engine::new(size, self.settings.clone(), self.handicap));
                 out.line("OK");
             }
             Command::Restart => {

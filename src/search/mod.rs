@@ -15,6 +15,7 @@ pub mod threats;
 pub mod time;
 pub mod tt;
 
+use crate::eval::evaluate;
 use crate::game::{Board, Pos};
 use alphabeta::{Cutoff, Searcher};
 use params::*;
@@ -85,6 +86,9 @@ pub struct Limits {
     pub time: Option<TimeBudget>,
     /// How many best moves to rank (`YXNBEST`); at least 1.
     pub multipv: usize,
+    /// Play the best-looking move without searching (a weak sparring partner): a five, else
+    /// a block of the opponent's five, else the first move in search order.
+    pub plain: bool,
 }
 
 /// A search's answer.
@@ -153,7 +157,7 @@ pub fn search(
     // No time at all (a 0 ms turn, an empty clock): one ply, no threat search.
     let at_once = limits.time.map_or(false, |t| t.maximum.is_zero());
     let mut solver_nodes = 0;
-    if !at_once && !board.has_five_point(me.opponent()) && limits.multipv <= 1 {
+    if !at_once && !limits.plain && !board.has_five_point(me.opponent()) && limits.multipv <= 1 {
         if let Some(line) = root_threat_search(board, limits, stop, &mut solver_nodes) {
             let plies = line.len() as i32;
             result.best = line.first().copied();
@@ -183,6 +187,18 @@ pub fn search(
     };
     result.best = Some(first);
     result.pv = vec![first];
+    if limits.plain {
+        let board = &searcher.board;
+        let block = board
+            .five_points(me.opponent())
+            .into_iter()
+            .find(|&p| !board.is_forbidden(p, me));
+        result.best = block.or(Some(first));
+        result.pv = result.best.into_iter().collect();
+        result.ranked = result.best.map(|b| vec![(b, 0)]).unwrap_or_default();
+        result.elapsed = start.elapsed();
+        return result;
+    }
     let max_depth = if at_once {
         1
     } else {
@@ -283,7 +299,8 @@ fn root_threat_search(
 }
 
 /// The `count` best root moves: the search's choice first, then the others by a
-/// one-ply-shallower search.
+/// one-ply-shallower search — or, once time is up, by the static evaluation — so that
+/// `count` moves come back whenever that many are legal.
 fn rank(
     searcher: &mut Searcher,
     root_moves: &[Pos],
@@ -295,18 +312,24 @@ fn rank(
         None => return Vec::new(),
     };
     let mut ranked = vec![(best, result.score)];
-    if count <= 1 || searcher.aborted {
+    if count <= 1 {
         return ranked;
     }
     let depth = result.depth.saturating_sub(1).max(1) as i32;
     let me = searcher.board.side_to_move();
     for &pos in root_moves.iter().filter(|&&p| p != best).take(count * 2) {
         searcher.board.play(pos, me);
-        let score = -searcher.root(-WIN, WIN, depth - 1);
+        let searched = if searcher.aborted {
+            0
+        } else {
+            -searcher.root(-WIN, WIN, depth - 1)
+        };
+        let score = if searcher.aborted {
+            -evaluate(searcher.board, me.opponent())
+        } else {
+            searched
+        };
         searcher.board.undo();
-        if searcher.aborted {
-            break;
-        }
         ranked.push((pos, score));
     }
     ranked[1..].sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
