@@ -73,7 +73,7 @@ fn transcript_cases() {
         match result {
             Ok(Verdict::Passed(tally)) => println!("ok    {name}: {}", count(tally)),
             Ok(Verdict::UnexpectedPass(tally)) => println!(
-                "XPASS {name}: {} -- it passes now: remove its `! xfail` line",
+                "XPASS {name}: {} -- it passed: once it passes reliably, remove its `! xfail` line",
                 count(tally)
             ),
             Ok(Verdict::KnownFailure { why, failure }) => {

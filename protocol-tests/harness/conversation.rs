@@ -4,19 +4,34 @@
 use super::brain::{Brain, Output};
 use super::mirror::Mirror;
 use super::reply::Reply;
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 /// What a finished conversation amounted to.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Tally {
     pub requests: usize,
     pub moves_checked: usize,
+    /// Replies by kind (`move`, `ERROR`, …).
+    pub replies: BTreeMap<&'static str, usize>,
+}
+
+impl Tally {
+    pub fn add(&mut self, other: &Tally) {
+        self.requests += other.requests;
+        self.moves_checked += other.moves_checked;
+        for (kind, count) in &other.replies {
+            *self.replies.entry(kind).or_default() += count;
+        }
+    }
 }
 
 #[derive(Debug)]
 pub struct Conversation {
     pub brain: Brain,
     pub mirror: Mirror,
+    /// Everything written, when kept for a replay (`keep_input`).
+    input: Option<Vec<u8>>,
 }
 
 impl Conversation {
@@ -24,12 +39,26 @@ impl Conversation {
         Conversation {
             brain: Brain::spawn(),
             mirror: Mirror::new(),
+            input: None,
         }
+    }
+
+    /// Keeps everything written from now on (see `input`).
+    pub fn keep_input(&mut self) {
+        self.input.get_or_insert_with(Vec::new);
+    }
+
+    /// Everything written since `keep_input`: `pbrain-quinto < file` replays it.
+    pub fn input(&self) -> Option<&[u8]> {
+        self.input.as_deref()
     }
 
     /// Writes bytes to the brain; `origin` names them in failure messages.
     pub fn send(&mut self, bytes: &[u8], origin: &str) -> Result<(), String> {
         self.mirror.sent(bytes, origin);
+        if let Some(input) = self.input.as_mut() {
+            input.extend_from_slice(bytes);
+        }
         self.brain.write(bytes)
     }
 
@@ -74,9 +103,10 @@ impl Conversation {
             return Err("cannot sync inside a block".into());
         }
         self.send(b"ABOUT\n", origin)?;
+        let waiting_for = format!("the replies up to an ABOUT sent after {origin}");
         let mut lines = Vec::new();
         loop {
-            let line = self.read(timeout, "the ABOUT that ends a sync")?;
+            let line = self.read(timeout, &waiting_for)?;
             let done = Reply::parse(&line) == Reply::About && self.mirror.awaiting().is_none();
             lines.push(line);
             if done {
@@ -91,6 +121,7 @@ impl Conversation {
         let tally = Tally {
             requests: self.mirror.requests(),
             moves_checked: self.mirror.moves_checked(),
+            replies: self.mirror.replies().clone(),
         };
         let owed = if self.mirror.end_sent() {
             None

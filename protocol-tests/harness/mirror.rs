@@ -12,7 +12,7 @@
 use super::reply::Reply;
 use super::request::{number, Request, RequestReader, Stone};
 use quinto::game::{Board, BoardSize, Color, Pos, Rule, MAX_SIZE, MIN_SIZE};
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 
 /// What a request must be answered with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +56,8 @@ pub struct Mirror {
     ended: bool,
     requests: usize,
     moves_checked: usize,
+    /// Replies received, by kind.
+    replies: BTreeMap<&'static str, usize>,
 }
 
 impl Default for Mirror {
@@ -69,6 +71,7 @@ impl Default for Mirror {
             ended: false,
             requests: 0,
             moves_checked: 0,
+            replies: BTreeMap::new(),
         }
     }
 }
@@ -112,6 +115,11 @@ impl Mirror {
         self.ended || self.queue.iter().any(|(r, _)| *r == Request::End)
     }
 
+    /// How many replies of each kind have come.
+    pub fn replies(&self) -> &BTreeMap<&'static str, usize> {
+        &self.replies
+    }
+
     /// How many requests have been sent.
     pub fn requests(&self) -> usize {
         self.requests
@@ -141,6 +149,7 @@ impl Mirror {
     /// Checks one line the brain printed and follows its effect.
     pub fn received(&mut self, line: &str) -> Result<(), String> {
         let reply = Reply::parse(line);
+        *self.replies.entry(reply.kind()).or_default() += 1;
         if reply == Reply::Message {
             return Ok(());
         }
@@ -376,8 +385,13 @@ impl Mirror {
             return Err(format!("{x},{y} is taken\n{board:?}"));
         }
         if judge_fouls && self.forbids(board, pos, board.side_to_move()) {
+            let blocking = if board.makes_five(pos, Color::White) {
+                ", where it blocks white's five"
+            } else {
+                ""
+            };
             return Err(format!(
-                "{x},{y} is forbidden for black under renju ({:?})\n{board:?}",
+                "{x},{y} is forbidden for black under renju ({:?}){blocking}\n{board:?}",
                 board.foul(pos)
             ));
         }

@@ -23,6 +23,22 @@ pub enum Reply {
 }
 
 impl Reply {
+    /// A name for counting.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Reply::Moves(moves) if moves.len() == 1 => "move",
+            Reply::Moves(_) => "moves",
+            Reply::Ok => "OK",
+            Reply::Swap => "SWAP",
+            Reply::Error => "ERROR",
+            Reply::Unknown => "UNKNOWN",
+            Reply::Message => "MESSAGE",
+            Reply::About => "ABOUT",
+            Reply::Forbid(_) => "FORBID",
+            Reply::Other => "other",
+        }
+    }
+
     pub fn parse(line: &str) -> Reply {
         if let Some(moves) = parse_moves(line) {
             return Reply::Moves(moves);
