@@ -7,6 +7,7 @@ use crate::search::params::{DEFAULT_MEMORY, MEMORY_MARGIN_BYTES, MEMORY_MARGIN_P
 use crate::search::time::budget;
 use crate::search::tt::Table;
 use crate::search::{search, Limits, Reporter, SearchResult, Silent, Stop};
+use std::time::Instant;
 
 /// Yixin-Board's `MAX_HASH_SIZE`: log2 of the largest hash table, in entries.
 pub const MAX_HASH_SIZE_LOG2: u32 = 24;
@@ -59,7 +60,10 @@ pub struct Engine {
     board: Board,
     settings: Settings,
     handicap: Handicap,
+    /// Sized on the first search, once the manager has said how much memory there is
+    /// (GomocupJudge sends `INFO max_memory` after START).
     table: Table,
+    table_sized: bool,
 }
 
 impl Engine {
@@ -67,7 +71,8 @@ impl Engine {
     pub fn new(size: BoardSize, settings: Settings, handicap: Handicap) -> Engine {
         Engine {
             board: Board::new(size, settings.rule),
-            table: Table::with_bytes(table_bytes(settings.max_memory)),
+            table: Table::with_bytes(0),
+            table_sized: false,
             settings,
             handicap,
         }
@@ -84,9 +89,7 @@ impl Engine {
     /// Applies new settings; a new rule re-judges the same stones under it.
     pub fn set_settings(&mut self, settings: Settings) {
         if settings.max_memory != self.settings.max_memory {
-            // Free the old table before making the new one: never hold both.
-            self.table = Table::with_bytes(0);
-            self.table = Table::with_bytes(table_bytes(settings.max_memory));
+            self.table_sized = false;
         }
         if settings.rule != self.board.rule() {
             let stones = self.stones();
@@ -136,6 +139,14 @@ impl Engine {
         stop: &Stop,
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
+        // The clock runs from here: sizing the table counts against the move's time.
+        let started = Instant::now();
+        if !self.table_sized {
+            // Free the old table before measuring and making the new one: never hold both.
+            self.table = Table::with_bytes(0);
+            self.table = Table::with_bytes(table_bytes(self.settings.max_memory));
+            self.table_sized = true;
+        }
         let s = &self.settings;
         let h = &self.handicap;
         let empty = self.board.size().area() - self.board.stone_count();
@@ -144,6 +155,7 @@ impl Engine {
             max_nodes: tightest(s.max_nodes, h.max_nodes),
             time: Some(budget(s.turn_ms, s.time_left_ms, empty)),
             multipv,
+            started: Some(started),
             plain: h.plain,
         };
         search(&mut self.board, &mut self.table, &limits, stop, reporter)

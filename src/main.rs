@@ -1,6 +1,6 @@
 //! `pbrain-quinto`: the Gomocup brain (no arguments) and its subcommands.
 
-mod terminal;
+mod platform;
 
 use quinto::bench::{rules_bench, search_bench};
 use quinto::engine::Handicap;
@@ -21,6 +21,7 @@ Logging is off unless QUINTO_LOG names a file to append to (level from QUINTO_LO
 default info); nothing is ever written to stderr in protocol mode.";
 
 fn main() -> ExitCode {
+    platform::limit_malloc_arenas();
     init_logging();
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let handicap = match take_handicap(&mut args) {
@@ -32,7 +33,7 @@ fn main() -> ExitCode {
     };
     match args.first().map(String::as_str) {
         None => {
-            quinto::protocol::run(terminal::stdin_is_terminal(), handicap);
+            quinto::protocol::run(platform::stdin_is_terminal(), handicap);
             ExitCode::SUCCESS
         }
         Some("bench") => match args.get(1).map(String::as_str) {

@@ -33,6 +33,7 @@ fn tiny(depth: u32, nodes: u64) -> Limits {
         max_nodes: Some(nodes),
         multipv: 1,
         time: None,
+        started: None,
         plain: false,
     }
 }

@@ -15,6 +15,8 @@ use std::io::{BufRead, Read};
 use std::sync::mpsc;
 use std::sync::Arc;
 
+const INPUT_THREAD_STACK: usize = 256 << 10;
+
 /// The longest input line read whole; longer ones are answered with one ERROR.
 const MAX_LINE_BYTES: u64 = 1 << 20;
 
@@ -23,7 +25,14 @@ pub fn run(interactive: bool, handicap: Handicap) {
     let stop = Arc::new(Stop::new());
     let (sender, receiver) = mpsc::channel();
     let reader_stop = Arc::clone(&stop);
-    std::thread::spawn(move || read_input(&reader_stop, &sender));
+    // A small stack: the input thread only reads and parses lines.
+    let reader = std::thread::Builder::new()
+        .name("input".into())
+        .stack_size(INPUT_THREAD_STACK)
+        .spawn(move || read_input(&reader_stop, &sender));
+    if reader.is_err() {
+        return;
+    }
     let mut out = Stdout;
     if interactive {
         out.line("MESSAGE Quinto is a Gomocup protocol engine: a manager (Piskvork, c-gomoku-cli, GomocupJudge) drives it. To play it yourself, run: pbrain-quinto play");

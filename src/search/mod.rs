@@ -86,6 +86,8 @@ pub struct Limits {
     pub time: Option<TimeBudget>,
     /// How many best moves to rank (`YXNBEST`); at least 1.
     pub multipv: usize,
+    /// When the clock started (the command's arrival), if before the search itself.
+    pub started: Option<Instant>,
     /// Play the best-looking move without searching (a weak sparring partner): a five, else
     /// a block of the opponent's five, else the first move in search order.
     pub plain: bool,
@@ -141,7 +143,7 @@ pub fn search(
     stop: &Stop,
     reporter: &mut dyn Reporter,
 ) -> SearchResult {
-    let start = Instant::now();
+    let start = limits.started.unwrap_or_else(Instant::now);
     table.new_search();
     let me = board.side_to_move();
     let mut result = SearchResult::default();
@@ -268,7 +270,8 @@ fn root_threat_search(
     stop: &Stop,
     nodes: &mut u64,
 ) -> Option<Vec<Pos>> {
-    let deadline = limits.time.map(|t| Instant::now() + t.maximum);
+    let started = limits.started.unwrap_or_else(Instant::now);
+    let deadline = limits.time.map(|t| started + t.maximum);
     let vcf = Budget {
         moves: ROOT_VCF_MOVES,
         threat_depth: 0,

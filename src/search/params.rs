@@ -43,8 +43,10 @@ pub const NEW_ITERATION_PERCENT: u64 = 55;
 /// Memory: transposition table size when `max_memory` is unlimited, and what the process
 /// keeps for itself besides the table (bytes).
 pub const DEFAULT_MEMORY: u64 = 350 << 20;
-pub const MEMORY_MARGIN_BYTES: u64 = 12 << 20;
-pub const MEMORY_MARGIN_PERCENT: u64 = 10;
+pub const MEMORY_MARGIN_BYTES: u64 = 6 << 20;
+pub const MEMORY_MARGIN_PERCENT: u64 = 5;
+/// The threat solver forgets its failed positions past this many (bounds its memory).
+pub const SOLVER_MEMO_ENTRIES: usize = 1 << 16;
 
 /// Root threat search node budgets: VCF always; VCT fixed when the search has no clock,
 /// else a share of the time at about this many solver nodes per millisecond.

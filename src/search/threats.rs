@@ -14,6 +14,7 @@
 //! points, or a point that would turn one of its forced blocks into a four of its own. That
 //! set holds every move that can defend, so a win found is a win.
 
+use super::params::SOLVER_MEMO_ENTRIES;
 use super::Stop;
 use crate::game::{Board, Color, Direction, Pattern, Pos, Threat};
 use std::collections::HashMap;
@@ -132,6 +133,9 @@ impl Solver<'_> {
                 return true;
             }
             line.truncate(mark);
+        }
+        if self.failed.len() >= SOLVER_MEMO_ENTRIES {
+            self.failed.clear();
         }
         let entry = self.failed.entry(hash).or_insert(0);
         *entry = (*entry).max(moves);

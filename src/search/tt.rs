@@ -14,28 +14,46 @@ pub enum Bound {
     Exact = 3,
 }
 
-/// One stored search result.
+/// One stored search result, packed in a `u64` (so that a new table comes zeroed from the
+/// operating system, at no cost):
+/// bits  0-15  the hash's top 16 bits (the bucket index uses the low bits): the identity check;
+/// bits 16-31  the best move's point index + 1, 0 for none;
+/// bits 32-47  the score (i16), mate scores made relative to this node (see `to_stored`);
+/// bits 48-55  the remaining depth of the search that stored it;
+/// bits 56-57  the bound (0 = empty slot), bits 58-63 the table generation when stored.
 #[derive(Clone, Copy, Default)]
-#[repr(C)]
 struct Entry {
-    /// The hash's top 16 bits (the bucket index uses the low bits): the identity check.
     key: u16,
-    /// The best move's point index + 1; 0 means none.
     best: u16,
-    /// The score, mate scores made relative to this node (see `to_stored`).
     score: i16,
-    /// The remaining depth of the search that stored it.
     depth: u8,
-    /// Bits 0-1: the bound (0 = empty slot); bits 2-7: the table generation when stored.
     meta: u8,
 }
 
-#[derive(Clone, Copy, Default)]
-#[repr(C, align(32))]
-struct Bucket([Entry; 4]);
+impl Entry {
+    fn unpack(bits: u64) -> Entry {
+        Entry {
+            key: bits as u16,
+            best: (bits >> 16) as u16,
+            score: (bits >> 32) as u16 as i16,
+            depth: (bits >> 48) as u8,
+            meta: (bits >> 56) as u8,
+        }
+    }
 
-const _: () = assert!(std::mem::size_of::<Entry>() == 8);
-const _: () = assert!(std::mem::size_of::<Bucket>() == 32);
+    fn pack(self) -> u64 {
+        self.key as u64
+            | (self.best as u64) << 16
+            | (self.score as u16 as u64) << 32
+            | (self.depth as u64) << 48
+            | (self.meta as u64) << 56
+    }
+}
+
+/// Entries per bucket: 4 × 8 bytes.
+const BUCKET: usize = 4;
+const BUCKET_BYTES: u64 = (BUCKET * std::mem::size_of::<u64>()) as u64;
+const _: () = assert!(BUCKET_BYTES == 32);
 
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
@@ -47,37 +65,42 @@ pub struct Hit {
 }
 
 pub struct Table {
-    buckets: Vec<Bucket>,
+    /// `BUCKET` entries per bucket, a power-of-two number of buckets.
+    entries: Vec<u64>,
     generation: u8,
 }
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Table({} buckets)", self.buckets.len())
+        write!(f, "Table({} bytes)", self.bytes())
     }
 }
 
 impl Table {
     /// The largest power-of-two table within `bytes` (at least one bucket).
     pub fn with_bytes(bytes: u64) -> Table {
-        let wanted = (bytes / std::mem::size_of::<Bucket>() as u64).max(1);
+        let wanted = (bytes / BUCKET_BYTES).max(1);
         let buckets = 1usize << (63 - wanted.leading_zeros());
         Table {
-            buckets: vec![Bucket::default(); buckets],
+            entries: vec![0; buckets * BUCKET],
             generation: 0,
         }
     }
 
     /// Size in bytes.
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>()
+        self.entries.len() * std::mem::size_of::<u64>()
     }
 
-    /// Forgets everything (a new game).
+    fn buckets(&self) -> usize {
+        self.entries.len() / BUCKET
+    }
+
+    /// Forgets everything (a new game). A fresh zeroed allocation is cheaper than writing.
     pub fn clear(&mut self) {
-        for bucket in &mut self.buckets {
-            *bucket = Bucket::default();
-        }
+        let len = self.entries.len();
+        self.entries = Vec::new();
+        self.entries = vec![0; len];
         self.generation = 0;
     }
 
@@ -88,10 +111,10 @@ impl Table {
 
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Hit> {
         let key = (hash >> 48) as u16;
-        let bucket = &self.buckets[hash as usize & (self.buckets.len() - 1)];
-        bucket
-            .0
+        let first = (hash as usize & (self.buckets() - 1)) * BUCKET;
+        self.entries[first..first + BUCKET]
             .iter()
+            .map(|&bits| Entry::unpack(bits))
             .find(|e| e.key == key && e.meta & 3 != 0)
             .map(|e| Hit {
                 best: match e.best {
@@ -119,32 +142,36 @@ impl Table {
     ) {
         let key = (hash >> 48) as u16;
         let generation = self.generation;
-        let index = hash as usize & (self.buckets.len() - 1);
-        let bucket = &mut self.buckets[index];
+        let first = (hash as usize & (self.buckets() - 1)) * BUCKET;
+        let bucket = &mut self.entries[first..first + BUCKET];
         // Same position first; otherwise the entry worth least: shallow and old.
         let worth =
-            |e: &Entry| e.depth as i32 - 4 * ((generation.wrapping_sub(e.meta >> 2)) & 63) as i32;
-        let slot = match bucket.0.iter().position(|e| e.key == key) {
+            |e: Entry| e.depth as i32 - 4 * ((generation.wrapping_sub(e.meta >> 2)) & 63) as i32;
+        let slot = match bucket.iter().position(|&b| Entry::unpack(b).key == key) {
             Some(same) => same,
-            None => (0..4).min_by_key(|&i| worth(&bucket.0[i])).unwrap_or(0),
+            None => (0..BUCKET)
+                .min_by_key(|&i| worth(Entry::unpack(bucket[i])))
+                .unwrap_or(0),
         };
-        let entry = &mut bucket.0[slot];
+        let old = Entry::unpack(bucket[slot]);
         // Keep a deeper exact result of the same position over a shallower bound.
-        if entry.key == key
-            && entry.meta & 3 == Bound::Exact as u8
+        let same = old.key == key && old.meta & 3 != 0;
+        if same
+            && old.meta & 3 == Bound::Exact as u8
             && bound != Bound::Exact
-            && entry.depth as i32 > depth
+            && old.depth as i32 > depth
         {
             return;
         }
-        let kept_best = if entry.key == key { entry.best } else { 0 };
-        *entry = Entry {
+        let kept_best = if same { old.best } else { 0 };
+        bucket[slot] = Entry {
             key,
             best: best.map_or(kept_best, |p| p.index() as u16 + 1),
             score: to_stored(score, ply) as i16,
             depth: depth.clamp(0, 255) as u8,
             meta: bound as u8 | generation << 2,
-        };
+        }
+        .pack();
     }
 }
 
