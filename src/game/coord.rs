@@ -204,9 +204,11 @@ impl BoardSize {
     }
 
     /// Every point, row by row from the top.
-    pub fn points(self) -> impl Iterator<Item = Pos> {
-        let (w, h) = (self.width(), self.height());
-        (0..h).flat_map(move |y| (0..w).map(move |x| Pos::new(x, y)))
+    pub fn points(self) -> Points {
+        Points {
+            size: self,
+            next: 0,
+        }
     }
 
     /// The centre point (towards the top-left on even sides).
@@ -243,6 +245,32 @@ impl BoardSize {
                 self.height()
             )),
         }
+    }
+}
+
+/// The points of a board in index order (a plain loop: this runs in the search's inner
+/// loops, where a nested iterator costs).
+#[derive(Clone, Debug)]
+pub struct Points {
+    size: BoardSize,
+    next: usize,
+}
+
+impl Iterator for Points {
+    type Item = Pos;
+
+    #[inline]
+    fn next(&mut self) -> Option<Pos> {
+        let width = self.size.width();
+        if self.next % STRIDE >= width {
+            self.next += STRIDE - width;
+        }
+        if self.next / STRIDE >= self.size.height() {
+            return None;
+        }
+        let pos = Pos::from_index(self.next);
+        self.next += 1;
+        Some(pos)
     }
 }
 

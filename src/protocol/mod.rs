@@ -76,7 +76,8 @@ fn read_input(stop: &Stop, sender: &mpsc::Sender<Input>) {
             return;
         }
     }
-    // End of input: finish what was asked, then leave.
+    // End of input: nobody is waiting any more. Answer what was asked at once, then leave.
+    stop.quit();
     let _ = sender.send(Input::Command(Command::End));
 }
 
