@@ -35,10 +35,7 @@ const PRELUDE: &[u8] = b"INFO timeout_turn 10\nINFO max_memory 40000000\n";
 /// Engine bugs already reported, as (a piece of the failure message, the report). A batch
 /// that fails with one of them is listed, not counted (its remaining streams are skipped);
 /// an entry goes when its bug is fixed. Each has a transcript case marked `! xfail` too.
-const KNOWN_ISSUES: &[(&str, &str)] = &[(
-    "no reply within",
-    "the search overruns its move time by far in some positions (cases/time_limit.txt)",
-)];
+const KNOWN_ISSUES: &[(&str, &str)] = &[];
 
 fn setting(name: &str, default: u64) -> u64 {
     std::env::var(name)

@@ -227,7 +227,7 @@ impl<'a> Searcher<'a> {
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        for pos in self.fours(me) {
+        for pos in self.fours(me).into_iter().take(QUIESCENCE_BRANCHES) {
             self.board.play(pos, me);
             let score = -self.quiesce(-beta, -alpha, ply + 1, fours_left - 1);
             self.board.undo();

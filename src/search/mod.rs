@@ -178,8 +178,11 @@ pub fn search(
     }
 
     let cutoff = Cutoff {
-        deadline: limits.time.map(|t| t.maximum).filter(|_| !at_once),
-        max_nodes: limits.max_nodes,
+        deadline: limits.time.map(|t| t.maximum),
+        // The threat solver's nodes count against the limit too.
+        max_nodes: limits
+            .max_nodes
+            .map(|n| n.saturating_sub(solver_nodes).max(1)),
     };
     let mut searcher = Searcher::new(board, table, stop, cutoff, start);
     let root_moves = searcher.root_moves();

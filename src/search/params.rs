@@ -17,8 +17,10 @@ pub const ASPIRATION_MIN_DEPTH: u32 = 5;
 pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_MIN_MOVES: usize = 4;
 
-/// Quiescence: at most this many fours in a row.
-pub const QUIESCENCE_FOURS: i32 = 12;
+/// Quiescence: at most this many fours in a row, and the strongest few at each step (the
+/// root threat solver looks for long VCFs exhaustively).
+pub const QUIESCENCE_FOURS: i32 = 10;
+pub const QUIESCENCE_BRANCHES: usize = 4;
 
 /// How often (in nodes) the search looks at the clock and the stop flag.
 pub const CHECK_EVERY_NODES: u64 = 1_024;
@@ -45,6 +47,8 @@ pub const NEW_ITERATION_PERCENT: u64 = 55;
 pub const DEFAULT_MEMORY: u64 = 350 << 20;
 pub const MEMORY_MARGIN_BYTES: u64 = 6 << 20;
 pub const MEMORY_MARGIN_PERCENT: u64 = 5;
+/// How often (in nodes) the threat solver looks at the clock and the stop flag.
+pub const SOLVER_CHECK_EVERY_NODES: u64 = 256;
 /// The threat solver forgets its failed positions past this many (bounds its memory).
 pub const SOLVER_MEMO_ENTRIES: usize = 1 << 16;
 

@@ -14,7 +14,7 @@
 //! points, or a point that would turn one of its forced blocks into a four of its own. That
 //! set holds every move that can defend, so a win found is a win.
 
-use super::params::SOLVER_MEMO_ENTRIES;
+use super::params::{SOLVER_CHECK_EVERY_NODES, SOLVER_MEMO_ENTRIES};
 use super::Stop;
 use crate::game::{Board, Color, Direction, Pattern, Pos, Threat};
 use std::collections::HashMap;
@@ -55,6 +55,8 @@ pub fn solve(
         threat_depth: budget.threat_depth,
         nodes: 0,
         node_limit: budget.nodes,
+        next_check: 0,
+        aborted: false,
         deadline: budget.deadline,
         stop,
         failed: HashMap::new(),
@@ -71,6 +73,11 @@ struct Solver<'a> {
     threat_depth: u32,
     nodes: u64,
     node_limit: u64,
+    /// When to look at the clock and the stop signal next (the node count can jump: nested
+    /// solves add theirs).
+    next_check: u64,
+    /// Once out of budget, out for good.
+    aborted: bool,
     deadline: Option<Instant>,
     stop: &'a Stop,
     /// Positions (by hash) the attacker failed in, with the largest move budget that failed.
@@ -85,15 +92,18 @@ impl Solver<'_> {
     fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes > self.node_limit {
-            return true;
+            self.aborted = true;
+        } else if self.nodes >= self.next_check {
+            self.next_check = self.nodes + SOLVER_CHECK_EVERY_NODES;
+            let late = self.deadline.map_or(false, |d| Instant::now() >= d);
+            self.aborted |= late || self.stop.is_set();
         }
-        self.nodes % 256 == 0
-            && (self.stop.is_set() || self.deadline.map_or(false, |d| Instant::now() >= d))
+        self.aborted
     }
 
     /// The attacker to move: can it win within `moves` moves?
     fn attack(&mut self, moves: u32, line: &mut Line) -> bool {
-        if moves == 0 {
+        if moves == 0 || self.aborted {
             return false;
         }
         let (a, d) = (self.attacker, self.defender());
@@ -133,6 +143,10 @@ impl Solver<'_> {
                 return true;
             }
             line.truncate(mark);
+        }
+        // A failure caused by running out proves nothing: do not remember it.
+        if self.aborted {
+            return false;
         }
         if self.failed.len() >= SOLVER_MEMO_ENTRIES {
             self.failed.clear();
@@ -206,7 +220,13 @@ impl Solver<'_> {
             nodes: self.node_limit.saturating_sub(self.nodes),
             deadline: self.deadline,
         };
-        solve(self.board, threatener, budget, self.stop, &mut self.nodes)
+        let found = solve(self.board, threatener, budget, self.stop, &mut self.nodes);
+        // A nested solve that ran out of time or nodes leaves this one out too.
+        self.next_check = 0;
+        if self.out_of_budget() {
+            return None;
+        }
+        found
     }
 
     /// Every move of the other side that might break `threat`, a VCF line of `threatener`'s
