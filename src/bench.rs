@@ -3,6 +3,7 @@
 
 use crate::game::{Board, BoardSize, Color, Pos, Rule};
 use crate::rng::Rng;
+use crate::search::time::TimeBudget;
 use crate::search::tt::Table;
 use crate::search::{search, Limits, Silent, Stop};
 use std::time::{Duration, Instant};
@@ -30,6 +31,7 @@ pub struct BenchLine {
     pub best: Option<Pos>,
     pub score: i32,
     pub nodes: u64,
+    pub depth: u32,
 }
 
 /// The search bench's figures.
@@ -59,26 +61,43 @@ pub fn bench_board(rule: Rule, side: usize, moves: &str) -> Board {
 
 /// Runs the search bench to `depth` (the signature uses [`BENCH_DEPTH`]).
 pub fn search_bench(depth: Option<u32>) -> SearchFigures {
-    let mut table = Table::with_bytes(BENCH_TABLE_BYTES);
-    let stop = Stop::new();
-    let limits = Limits {
+    run_bench(&Limits {
         max_depth: Some(depth.unwrap_or(BENCH_DEPTH)),
         multipv: 1,
         ..Limits::default()
-    };
+    })
+}
+
+/// The bench positions searched for `millis` each (not deterministic: a speed figure).
+pub fn timed_bench(millis: u64) -> SearchFigures {
+    let time = Duration::from_millis(millis);
+    run_bench(&Limits {
+        time: Some(TimeBudget {
+            optimum: time,
+            maximum: time,
+        }),
+        multipv: 1,
+        ..Limits::default()
+    })
+}
+
+fn run_bench(limits: &Limits) -> SearchFigures {
+    let mut table = Table::with_bytes(BENCH_TABLE_BYTES);
+    let stop = Stop::new();
     let start = Instant::now();
     let lines = BENCH_POSITIONS
         .iter()
         .map(|&(rule, side, moves)| {
             let mut board = bench_board(rule, side, moves);
             table.clear();
-            let result = search(&mut board, &mut table, &limits, &stop, &mut Silent);
+            let result = search(&mut board, &mut table, limits, &stop, &mut Silent);
             BenchLine {
                 rule,
                 size: board.size(),
                 best: result.best,
                 score: result.score,
                 nodes: result.nodes,
+                depth: result.depth,
             }
         })
         .collect::<Vec<_>>();

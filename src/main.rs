@@ -2,7 +2,7 @@
 
 mod platform;
 
-use quinto::bench::{rules_bench, search_bench};
+use quinto::bench::{rules_bench, search_bench, timed_bench, SearchFigures};
 use quinto::engine::Handicap;
 use std::process::ExitCode;
 
@@ -13,6 +13,7 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
   --player simple play the best-looking move without searching
   bench [DEPTH]   search the bench positions: nodes and best move each, then
                   `Bench: <nodes>` (the code's fingerprint at the default depth) and nodes/s
+  bench time MS   search each bench position for MS milliseconds: depth reached, nodes/s
   bench rules [ROUNDS]
                   move+undo and renju foul-check speed (default 200 rounds)
   help            this text
@@ -38,6 +39,7 @@ fn main() -> ExitCode {
         }
         Some("bench") => match args.get(1).map(String::as_str) {
             Some("rules") => bench_rules(args.get(2)),
+            Some("time") => bench_time(args.get(2)),
             depth => bench_search(depth),
         },
         Some("-h" | "--help" | "help") => {
@@ -51,6 +53,40 @@ fn main() -> ExitCode {
     }
 }
 
+fn bench_time(millis: Option<&String>) -> ExitCode {
+    let millis = match millis.map(|m| m.parse::<u64>()) {
+        Some(Ok(ms)) if ms > 0 => ms,
+        _ => {
+            eprintln!("pbrain-quinto bench time: MS must be a positive number\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let figures = timed_bench(millis);
+    print_lines(&figures);
+    let depths: Vec<u32> = figures.lines.iter().map(|l| l.depth).collect();
+    let average = depths.iter().sum::<u32>() as f64 / depths.len().max(1) as f64;
+    println!("depth per position {depths:?}, average {average:.1} in {millis} ms each");
+    println!("nodes/s: {:.0}", figures.nodes_per_second());
+    ExitCode::SUCCESS
+}
+
+fn print_lines(figures: &SearchFigures) {
+    for (i, line) in figures.lines.iter().enumerate() {
+        println!(
+            "position {:>2} {:<10} {}x{}  best {:<4} score {:>6}  depth {:>2}  nodes {}",
+            i + 1,
+            line.rule.name(),
+            line.size.width(),
+            line.size.height(),
+            line.best
+                .map_or("none".to_string(), |p| line.size.to_human(p)),
+            line.score,
+            line.depth,
+            line.nodes
+        );
+    }
+}
+
 fn bench_search(depth: Option<&str>) -> ExitCode {
     let depth = match depth.map(str::parse::<u32>) {
         None => None,
@@ -61,19 +97,7 @@ fn bench_search(depth: Option<&str>) -> ExitCode {
         }
     };
     let figures = search_bench(depth);
-    for (i, line) in figures.lines.iter().enumerate() {
-        println!(
-            "position {:>2} {:<10} {}x{}  best {:<4} score {:>6}  nodes {}",
-            i + 1,
-            line.rule.name(),
-            line.size.width(),
-            line.size.height(),
-            line.best
-                .map_or("none".to_string(), |p| line.size.to_human(p)),
-            line.score,
-            line.nodes
-        );
-    }
+    print_lines(&figures);
     println!("Bench: {}", figures.nodes);
     println!(
         "nodes/s: {:.0} ({} ms)",

@@ -75,6 +75,8 @@ fn solves_every_published_problem_within_its_shortest_win_and_not_sooner() {
         std::fs::read_to_string(testdata("tactics/quintet_mate_tests.jsonl")).expect("testdata");
     let stop = Stop::new();
     let mut solved = 0;
+    let mut slowest_vcf = (0.0f64, String::new());
+    let all = Instant::now();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let case: Value = serde_json::from_str(line).expect("JSON");
         let id = case["id"].as_str().expect("id");
