@@ -149,11 +149,18 @@ fn solves_every_published_problem_within_its_shortest_win_and_not_sooner() {
                 "{id}: 'won' in fewer than {min} attacker moves: {sooner:?}"
             );
         }
-        println!(
-            "{id}: {nodes} nodes, {:.1} ms",
-            started.elapsed().as_secs_f64() * 1e3
-        );
+        let ms = started.elapsed().as_secs_f64() * 1e3;
+        println!("{id}: {nodes} nodes, {ms:.1} ms");
+        if case["kind"] == "VCF" && ms > slowest_vcf.0 {
+            slowest_vcf = (ms, id.to_string());
+        }
         solved += 1;
     }
+    println!(
+        "tactics: {solved} problems solved in {:.0} ms; slowest VCF {:.1} ms ({})",
+        all.elapsed().as_secs_f64() * 1e3,
+        slowest_vcf.0,
+        slowest_vcf.1
+    );
     assert_eq!(solved, 11);
 }
