@@ -11,3 +11,4 @@ pub mod procmem;
 pub mod report;
 pub mod runner;
 pub mod stats;
+pub mod suite;

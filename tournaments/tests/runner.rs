@@ -523,3 +523,29 @@ fn an_old_match_directory_is_not_overwritten() {
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("already holds a match"));
 }
+
+#[test]
+fn the_opening_suites_are_legal_and_large_enough() {
+    use quinto::game::{BoardSize, Rule};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("openings");
+    for (file, rule, size) in [
+        ("freestyle-15.txt", Rule::Freestyle, 15),
+        ("freestyle-20.txt", Rule::Freestyle, 20),
+        ("standard-15.txt", Rule::Standard, 15),
+        ("renju-15.txt", Rule::Renju, 15),
+        ("caro-15.txt", Rule::Caro, 15),
+    ] {
+        let size = BoardSize::square(size).unwrap();
+        let openings = quinto_match::openings::read_file(&dir.join(file), size, rule)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(openings.len() >= 30, "{file}: {} openings", openings.len());
+        // No two openings are mirror images of each other.
+        let mut keys: Vec<_> = openings
+            .iter()
+            .map(|o| quinto_match::suite::canonical_key(&o.moves, size))
+            .collect();
+        keys.sort();
+        keys.dedup();
+        assert_eq!(keys.len(), openings.len(), "{file}: duplicates");
+    }
+}
