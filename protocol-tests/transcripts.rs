@@ -58,7 +58,7 @@ fn transcript_cases() {
     });
     let results = results.into_inner().expect("results");
     let mut failures = Vec::new();
-    let (mut requests, mut moves) = (0, 0);
+    let (mut requests, mut moves, mut skipped) = (0, 0, 0);
     for (file, result, took) in &results {
         let name = file.file_name().unwrap_or_default().to_string_lossy();
         let ms = took.as_millis();
@@ -79,14 +79,22 @@ fn transcript_cases() {
             Ok(Verdict::KnownFailure { why, failure }) => {
                 println!("xfail {name}: known failure ({why}): {failure}")
             }
+            Ok(Verdict::Skipped(why)) => {
+                skipped += 1;
+                println!("SKIP  {name}: not run, QUINTO_SKIP_CASES says: {why}")
+            }
             Err(why) => {
                 println!("FAIL  {why}");
                 failures.push(why.clone());
             }
         }
     }
+    let skipped = match skipped {
+        0 => String::new(),
+        n => format!(" ({n} skipped)"),
+    };
     println!(
-        "{} cases, {requests} requests, {moves} engine moves checked, {} ms",
+        "{} cases{skipped}, {requests} requests, {moves} engine moves checked, {} ms",
         results.len(),
         start.elapsed().as_millis()
     );

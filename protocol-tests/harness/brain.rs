@@ -12,6 +12,35 @@ use std::time::{Duration, Instant};
 /// The binary under test.
 pub const BINARY: &str = env!("CARGO_BIN_EXE_pbrain-quinto");
 
+/// The command line that starts the brain: `QUINTO_ENGINE` when it is set and not blank (a
+/// command line split at blanks, e.g. `/usr/lib/wine/wine64 /path/pbrain-quinto.exe`, as
+/// scripts/windows-test sets it), else `BINARY`.
+pub fn engine_command() -> Vec<String> {
+    let words: Vec<String> = std::env::var("QUINTO_ENGINE")
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    if words.is_empty() {
+        vec![BINARY.to_string()]
+    } else {
+        words
+    }
+}
+
+/// `QUINTO_TIMEOUT_SCALE` (default 1): every wait for a line is multiplied by it, for a
+/// brain that answers more slowly than the native build (under Wine). A `! silent` wait
+/// grows too, which only makes it stricter. Exit deadlines (`! exits`) are not scaled.
+pub fn timeout_scale() -> f64 {
+    match std::env::var("QUINTO_TIMEOUT_SCALE") {
+        Err(_) => 1.0,
+        Ok(text) => match text.trim().parse::<f64>() {
+            Ok(scale) if scale.is_finite() && scale >= 1.0 => scale,
+            _ => panic!("QUINTO_TIMEOUT_SCALE={text:?}: want a number >= 1"),
+        },
+    }
+}
+
 /// What a read gave.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Output {
@@ -38,14 +67,16 @@ pub struct Brain {
 impl Brain {
     /// Starts the brain in protocol mode (no arguments, logging off).
     pub fn spawn() -> Brain {
-        let mut child = Command::new(BINARY)
+        let command = engine_command();
+        let mut child = Command::new(&command[0])
+            .args(&command[1..])
             .env_remove("QUINTO_LOG")
             .env_remove("RUST_LOG")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {BINARY}: {e}"));
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", command.join(" ")));
         let stdout = child.stdout.take().expect("piped stdout");
         let (sender, lines) = mpsc::channel();
         std::thread::spawn(move || {
@@ -116,7 +147,7 @@ impl Brain {
 
     /// The next line, waiting at most `timeout`.
     pub fn read(&self, timeout: Duration) -> Output {
-        match self.lines.recv_timeout(timeout) {
+        match self.lines.recv_timeout(timeout.mul_f64(timeout_scale())) {
             Ok(line) => Output::Line(line),
             Err(RecvTimeoutError::Timeout) => Output::Timeout,
             Err(RecvTimeoutError::Disconnected) => Output::Closed,

@@ -222,6 +222,23 @@ pub enum Verdict {
     },
     /// It has an `! xfail` line but passed: the line can go.
     UnexpectedPass(Tally),
+    /// Not run: `QUINTO_SKIP_CASES` names it, for the reason kept here.
+    Skipped(String),
+}
+
+/// Why `QUINTO_SKIP_CASES` skips the case file `name`, if it does. The variable holds
+/// `NAME=WHY` entries separated by `;` (scripts/windows-test uses it for the cases that
+/// cannot pass under Wine); every entry must give a reason.
+fn skip_reason(name: &str) -> Option<String> {
+    let list = std::env::var("QUINTO_SKIP_CASES").unwrap_or_default();
+    list.split(';')
+        .filter(|entry| !entry.trim().is_empty())
+        .find_map(|entry| match entry.split_once('=') {
+            Some((file, why)) if !why.trim().is_empty() => {
+                (file.trim() == name).then(|| why.trim().to_string())
+            }
+            _ => panic!("QUINTO_SKIP_CASES: '{entry}' is not NAME=WHY"),
+        })
 }
 
 /// Plays one case file against a fresh brain. A case with an `! xfail why` line is known
@@ -232,6 +249,9 @@ pub fn run_file(path: &Path) -> Result<Verdict, String> {
         |n| n.to_string_lossy().into_owned(),
     );
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    if let Some(why) = skip_reason(&name) {
+        return Ok(Verdict::Skipped(why));
+    }
     let steps = parse(&text).map_err(|why| format!("{name}: {why}"))?;
     let xfail = steps.iter().find_map(|(_, step)| match step {
         Step::Xfail(why) => Some(why.clone()),
