@@ -1,6 +1,7 @@
 //! Quinto: a gomoku and renju engine.
 //!
-//! Dependencies point one way: `game` (rules) ← `eval` ← `search` ← `engine` ← `protocol`.
+//! Dependencies point one way: `game` (rules) ← `eval` ← `search` ← `engine` ← `protocol`,
+//! `play`.
 #![forbid(unsafe_code)]
 #![warn(missing_debug_implementations)]
 
@@ -9,6 +10,7 @@ pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod memory;
+pub mod play;
 pub mod protocol;
 pub mod rng;
 pub mod search;

@@ -8,6 +8,8 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full|simple] [COMMAND]
   (no command)    speak the Gomocup/Piskvork brain protocol on stdin/stdout
+  play [OPTIONS]  play in the terminal (renju on 15x15 against the engine by default;
+                  `pbrain-quinto play --help` lists the options)
   --depth N       cap every search at depth N (a weaker sparring partner)
   --nodes N       cap every search at N nodes
   --player simple play the best-looking move without searching
@@ -25,6 +27,14 @@ fn main() -> ExitCode {
     platform::limit_malloc_arenas();
     init_logging();
     let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("play") {
+        let terminal = quinto::play::Terminal {
+            stdin_is_terminal: platform::stdin_is_terminal(),
+            stdout_is_terminal: platform::stdout_is_terminal(),
+            ansi: platform::ansi_colours(),
+        };
+        return ExitCode::from(quinto::play::command(&args[1..], terminal));
+    }
     let handicap = match take_handicap(&mut args) {
         Ok(handicap) => handicap,
         Err(why) => {

@@ -1,4 +1,4 @@
-//! The two things std does not offer on Rust 1.63: whether stdin is a terminal, and keeping
+//! What std does not offer on Rust 1.63: whether stdin and stdout are terminals, and keeping
 //! glibc from reserving a 64 MiB heap arena per thread (the Gomocup judge counts virtual
 //! memory, and the input thread would otherwise add 64 MiB to it).
 
@@ -9,6 +9,46 @@ pub fn stdin_is_terminal() -> bool {
     }
     // SAFETY: isatty only inspects the descriptor; 0 is always a valid argument.
     unsafe { isatty(0) == 1 }
+}
+
+/// Whether stdout is a terminal (the terminal game draws in colour there).
+#[cfg(unix)]
+pub fn stdout_is_terminal() -> bool {
+    extern "C" {
+        fn isatty(fd: i32) -> i32;
+    }
+    // SAFETY: isatty only inspects the descriptor; 1 is always a valid argument.
+    unsafe { isatty(1) == 1 }
+}
+
+#[cfg(windows)]
+pub fn stdout_is_terminal() -> bool {
+    use std::os::raw::c_void;
+    extern "system" {
+        fn GetStdHandle(which: u32) -> *mut c_void;
+        fn GetConsoleMode(handle: *mut c_void, mode: *mut u32) -> i32;
+    }
+    const STD_OUTPUT_HANDLE: u32 = -11i32 as u32;
+    let mut mode = 0u32;
+    // SAFETY: both calls take plain values; GetConsoleMode fails cleanly on a pipe.
+    unsafe { GetConsoleMode(GetStdHandle(STD_OUTPUT_HANDLE), &mut mode) != 0 }
+}
+
+#[cfg(not(any(unix, windows)))]
+pub fn stdout_is_terminal() -> bool {
+    false
+}
+
+/// Whether the terminal understands ANSI colours: not `TERM=dumb`. Windows consoles need
+/// a mode switch first, which is not done: plain ASCII there.
+#[cfg(unix)]
+pub fn ansi_colours() -> bool {
+    std::env::var("TERM").map_or(false, |term| !term.is_empty() && term != "dumb")
+}
+
+#[cfg(not(unix))]
+pub fn ansi_colours() -> bool {
+    false
 }
 
 #[cfg(windows)]

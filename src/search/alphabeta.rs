@@ -73,7 +73,12 @@ impl<'a> Searcher<'a> {
         self.ordered_moves(me, None, 0)
     }
 
+    /// The node limit holds exactly; the clock and the stop signal are read every
+    /// `CHECK_EVERY_NODES` nodes.
     fn check_limits(&mut self) {
+        if self.cutoff.max_nodes.map_or(false, |n| self.nodes >= n) {
+            self.aborted = true;
+        }
         if self.nodes % CHECK_EVERY_NODES != 0 {
             return;
         }
@@ -81,8 +86,7 @@ impl<'a> Searcher<'a> {
             .cutoff
             .deadline
             .map_or(false, |d| self.start.elapsed() >= d);
-        let over_nodes = self.cutoff.max_nodes.map_or(false, |n| self.nodes >= n);
-        if over_time || over_nodes || self.stop.is_set() {
+        if over_time || self.stop.is_set() {
             self.aborted = true;
         }
     }
