@@ -53,9 +53,10 @@ Time and resources (sent as INFO, and adjudicated):
   --max-depth N          INFO max_depth N
 
 Match:
-  --concurrency N        games played at once (default 1; keep N at or below the number of
-                         cores minus one for the engines' sake, each game runs two engines
-                         but only one thinks at a time)
+  --concurrency N        games played at once, with std threads (default 1). In a game
+                         only one engine thinks at a time, so N games keep about N cores
+                         busy: on our 2-core machines use 1 for timing-sensitive matches,
+                         at most 2, and only with single-threaded engines
   --sprt elo0=E0,elo1=E1,alpha=A,beta=B
                          stop when the sequential test decides (two engines only; defaults
                          elo0=0, elo1=10, alpha=0.05, beta=0.05)

@@ -462,8 +462,8 @@ impl<'a> Game<'a> {
         let sent = Instant::now();
         let allowed = limits.turn_ms.min(time_left.max(0) as u64) + limits.tolerance_ms;
         let deadline = sent + Duration::from_millis(allowed);
-        let poll = (limits.memory_poll_ms > 0 && limits.max_memory > 0)
-            .then(|| Duration::from_millis(limits.memory_poll_ms));
+        let poll =
+            (limits.memory_poll_ms > 0).then(|| Duration::from_millis(limits.memory_poll_ms));
 
         let (x, y, at) = loop {
             let wake = match poll {
