@@ -25,6 +25,17 @@ struct Run {
     output: Output,
 }
 
+/// The scratch directory goes when the test passes; a failing test leaves it to look at.
+impl Drop for Run {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            if let Some(dir) = self.out.parent() {
+                let _ = fs::remove_dir_all(dir);
+            }
+        }
+    }
+}
+
 impl Run {
     fn summary(&self) -> String {
         fs::read_to_string(self.out.join("summary.txt")).unwrap_or_default()
@@ -284,6 +295,7 @@ fn a_forbidden_renju_move_loses_for_black() {
         psq.starts_with("Piskvorky 15x15, 11:11, 0\n6,8,0\n1,15,0\n"),
         "{psq}"
     );
+    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -499,6 +511,7 @@ fn usage_errors_exit_with_2() {
     ] {
         assert!(text.contains(option), "--help lacks {option}");
     }
+    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
