@@ -125,7 +125,10 @@ impl Game {
     pub fn new(size: BoardSize, rule: Rule) -> Game {
         Game {
             board: Board::new(size, rule),
-            stone_limit: gomocup_stone_limit(rule, size),
+            // Gomocup's renju draw at size² − 25 stones is meant for 15×15 (200 stones); on
+            // small boards it would end games at once (0 stones on 5×5), so elsewhere a game
+            // goes on until the board is full.
+            stone_limit: gomocup_stone_limit(rule, size).filter(|_| is_15x15(size)),
             times: Vec::new(),
             redo: Vec::new(),
             result: None,
@@ -369,6 +372,10 @@ impl Game {
     }
 }
 
+fn is_15x15(size: BoardSize) -> bool {
+    size.width() == 15 && size.height() == 15
+}
+
 /// The winning line through the board's last move, if that move made one.
 pub fn winning_line(board: &Board) -> Vec<Pos> {
     let last = match board.history().last() {
@@ -483,6 +490,17 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("the game is over"));
+    }
+
+    #[test]
+    fn renju_stops_at_200_stones_on_15x15_only() {
+        let mut g = game(Rule::Renju, "");
+        assert_eq!(g.stone_limit, Some(200));
+        let mut small = Game::new(BoardSize::square(5).unwrap(), Rule::Renju);
+        small.play(Pos::new(2, 2), 0).unwrap();
+        assert!(!small.is_over());
+        g.play(Pos::new(7, 7), 0).unwrap();
+        assert!(!g.is_over());
     }
 
     #[test]
