@@ -6,12 +6,30 @@ use quinto::play::game::Game;
 use quinto::play::{parse, play, replay, Parsed, Record, Screen, Summary};
 use std::collections::VecDeque;
 use std::io::{BufReader, Cursor, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// A fresh directory for one test's records.
-fn records_dir() -> PathBuf {
+/// A fresh directory for one test's records, removed when the test passes (kept for a look
+/// when it fails).
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+fn records_dir() -> Scratch {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
         "play-{}-{}",
@@ -20,7 +38,7 @@ fn records_dir() -> PathBuf {
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
 }
 
 fn options(flags: &[&str]) -> quinto::play::Options {
@@ -37,18 +55,19 @@ const SCREEN: Screen = Screen {
     pace: Duration::from_millis(0),
 };
 
-/// Plays `script` (one line per input line) with these flags; returns the transcript.
-fn run(flags: &[&str], script: &str) -> (String, Summary) {
+/// Plays `script` (one line per input line) with these flags; returns the transcript, what
+/// the session left, and the records directory (alive as long as the caller keeps it).
+fn run(flags: &[&str], script: &str) -> (String, Summary, Scratch) {
     run_with(flags, Box::new(Cursor::new(script.as_bytes().to_vec())))
 }
 
-fn run_with(flags: &[&str], input: Box<dyn std::io::BufRead + Send>) -> (String, Summary) {
+fn run_with(flags: &[&str], input: Box<dyn std::io::BufRead + Send>) -> (String, Summary, Scratch) {
     let options = options(flags);
     let dir = records_dir();
-    let records = options.records.clone().unwrap_or(dir);
+    let records = options.records.clone().unwrap_or_else(|| dir.to_path_buf());
     let mut out = Vec::new();
     let summary = play(&options, &records, input, &mut out, SCREEN).unwrap();
-    (String::from_utf8(out).unwrap(), summary)
+    (String::from_utf8(out).unwrap(), summary, dir)
 }
 
 /// The moves of a record in renju notation.
@@ -70,7 +89,7 @@ const BLACK_FIVE: &str = "h8 a1 i8 a3 j8 a5 k8 a7 l8";
 #[test]
 fn a_whole_game_to_a_win_under_every_rule() {
     for rule in ["freestyle", "standard", "renju", "caro", "caro-exact"] {
-        let (out, summary) = run(
+        let (out, summary, _dir) = run(
             &["--rule", rule, "--black", "human", "--white", "human"],
             &lines(BLACK_FIVE),
         );
@@ -100,14 +119,14 @@ fn a_whole_game_to_a_win_under_every_rule() {
 fn each_rule_judges_its_own_lines() {
     // Standard: six in a row is no win, the game goes on.
     let six = "h8 a1 i8 a3 j8 a5 k8 a7 m8 a9 l8";
-    let (out, summary) = run(
+    let (out, summary, _dir) = run(
         &["--rule", "standard", "--white", "human", "--black", "human"],
         &lines(six),
     );
     assert!(!out.contains("wins"), "{out}");
     assert_eq!(summary.last.moves.len(), 11);
     // Freestyle: six wins.
-    let (out, _) = run(
+    let (out, _, _dir) = run(
         &[
             "--rule",
             "freestyle",
@@ -124,14 +143,14 @@ fn each_rule_judges_its_own_lines() {
     );
     // Caro: a five blocked at both ends does not count; white makes one, then an open one.
     let caro = "g8 h8 m8 i8 a1 j8 a3 k8 a5 l8";
-    let (out, _) = run(
+    let (out, _, _dir) = run(
         &["--rule", "caro", "--white", "human", "--black", "human"],
         &lines(caro),
     );
     assert!(!out.contains("wins"), "{out}");
     // White wins in renju with an overline (only black's is forbidden).
     let white_six = "a1 h8 a3 i8 a5 j8 a7 k8 a9 m8 a11 l8";
-    let (out, _) = run(&["--black", "human", "--white", "human"], &lines(white_six));
+    let (out, _, _dir) = run(&["--black", "human", "--white", "human"], &lines(white_six));
     assert!(
         out.contains("white wins: white made a winning line h8-m8"),
         "{out}"
@@ -154,7 +173,7 @@ fn the_engine_answers_every_move_legally_until_the_end() {
     // The engine plays black in renju (it must avoid its forbidden points); the person's
     // script tries every point in turn, refusals included.
     let script = spiral().join("\n") + "\n";
-    let (out, summary) = run(&["--black", "engine", "--level", "beginner"], &script);
+    let (out, summary, _dir) = run(&["--black", "engine", "--level", "beginner"], &script);
     assert!(out.contains("black (quinto) plays "), "{out}");
     assert!(out.contains("game over, "), "{out}");
     assert!(out.contains("h8 is taken: choose an empty point"), "{out}");
@@ -168,7 +187,7 @@ fn the_engine_answers_every_move_legally_until_the_end() {
 
 #[test]
 fn engine_against_engine_plays_a_whole_game() {
-    let (out, summary) = run(
+    let (out, summary, _dir) = run(
         &[
             "--black",
             "engine",
@@ -189,7 +208,7 @@ fn engine_against_engine_plays_a_whole_game() {
         .unwrap()
         .is_over());
     // Commands that need a person say so.
-    let (out, _) = run(
+    let (out, _, _dir) = run(
         &[
             "--black", "engine", "--white", "engine", "--level", "beginner",
         ],
@@ -202,22 +221,22 @@ fn engine_against_engine_plays_a_whole_game() {
 #[test]
 fn undo_and_redo() {
     let people = ["--black", "human", "--white", "human"];
-    let (out, summary) = run(&people, "h8\nh9\ni9\nundo\nundo\nredo\n");
+    let (out, summary, _dir) = run(&people, "h8\nh9\ni9\nundo\nundo\nredo\n");
     assert!(out.contains("took back i9"), "{out}");
     assert!(out.contains("played again h9"), "{out}");
     assert_eq!(moves(&summary.last), ["h8", "h9"]);
-    let (out, _) = run(&people, "undo\nredo\n");
+    let (out, _, _dir) = run(&people, "undo\nredo\n");
     assert!(out.contains("nothing to undo"), "{out}");
     assert!(out.contains("nothing to redo"), "{out}");
     // Against the engine, undo takes back the reply too, and redo plays both again.
     let engine = ["--level", "beginner"];
-    let (out, summary) = run(&engine, "h8\nundo\n");
+    let (out, summary, _dir) = run(&engine, "h8\nundo\n");
     assert!(out.contains("took back"), "{out}");
     assert!(summary.last.moves.is_empty(), "{out}");
-    let (_, summary) = run(&engine, "h8\nundo\nredo\n");
+    let (_, summary, _dir) = run(&engine, "h8\nundo\nredo\n");
     assert_eq!(summary.last.moves.len(), 2);
     // A five can be taken back; a resignation cannot.
-    let (out, summary) = run(&people, &(lines(BLACK_FIVE) + "undo\nl7\nresign\nundo\n"));
+    let (out, summary, _dir) = run(&people, &(lines(BLACK_FIVE) + "undo\nl7\nresign\nundo\n"));
     assert!(out.contains("took back l8"), "{out}");
     assert!(
         out.contains("game over, black wins: white resigned"),
@@ -268,7 +287,7 @@ fn every_refusal_is_one_line_and_changes_nothing() {
         ("", "swap", "swap changes sides with the engine"),
     ];
     for (setup, bad, wanted) in cases {
-        let (out, summary) = run(&people, &(lines(setup) + bad + "\n"));
+        let (out, summary, _dir) = run(&people, &(lines(setup) + bad + "\n"));
         let marker = format!("> {bad}\n");
         let at = out.rfind(&marker).unwrap_or_else(|| panic!("{out}"));
         let after = &out[at + marker.len()..];
@@ -283,11 +302,11 @@ fn every_refusal_is_one_line_and_changes_nothing() {
         assert_eq!(moves(&summary.last).join(" "), setup, "{bad}");
     }
     // The forbidden points are marked on the board while black is to move.
-    let (out, _) = run(&people, &lines(DOUBLE_THREE));
+    let (out, _, _dir) = run(&people, &lines(DOUBLE_THREE));
     assert!(out.contains("# forbidden for black"), "{out}");
     assert!(out.contains(" 8 . . . . . . . X X # . . . . .  8"), "{out}");
     // After the end, moves are refused.
-    let (out, _) = run(&people, &(lines(BLACK_FIVE) + "a9\n"));
+    let (out, _, _dir) = run(&people, &(lines(BLACK_FIVE) + "a9\n"));
     assert!(
         out.contains(
             "the game is over (black wins: black made five h8-l8): type undo, new, save or quit"
@@ -302,7 +321,7 @@ fn save_then_load_gives_the_same_position() {
     let file = dir.join("saved.psq");
     let file = file.to_str().unwrap();
     let people = ["--black", "human", "--white", "human", "--rule", "caro"];
-    let (out, summary) = run(
+    let (out, summary, _dir) = run(
         &people,
         &format!("h8\nh9\ni9\nsave {file}\nnew\nload {file}\n"),
     );
@@ -314,7 +333,7 @@ fn save_then_load_gives_the_same_position() {
     assert_eq!(moves(&summary.last), ["h8", "h9", "i9"]);
     assert_eq!(summary.last.rule, Some(Rule::Caro));
     // A record names its rule; loading it into a renju session switches rule.
-    let (out, summary) = run(
+    let (out, summary, _dir) = run(
         &["--black", "human", "--white", "human"],
         &format!("load {file}\nj10\n"),
     );
@@ -325,7 +344,7 @@ fn save_then_load_gives_the_same_position() {
     assert_eq!(moves(&summary.last), ["h8", "h9", "i9", "j10"]);
     // `save` with no file writes a new record in the records directory.
     let records = dir.join("records");
-    let (out, summary) = run(
+    let (out, summary, _dir) = run(
         &[
             "--black",
             "human",
@@ -362,14 +381,14 @@ fn damaged_or_foreign_files_are_refused_with_a_reason() {
     for (name, bytes, wanted) in cases {
         let path = dir.join(name);
         std::fs::write(&path, bytes).unwrap();
-        let (out, summary) = run(
+        let (out, summary, _dir) = run(
             &["--black", "human", "--white", "human"],
             &format!("h8\nload {}\n", path.display()),
         );
         assert!(out.contains(wanted), "{name}: {out}");
         assert_eq!(moves(&summary.last), ["h8"], "{name}");
     }
-    let (out, _) = run(
+    let (out, _, _dir) = run(
         &["--black", "human", "--white", "human"],
         "load /no/such/file.psq\n",
     );
@@ -378,7 +397,7 @@ fn damaged_or_foreign_files_are_refused_with_a_reason() {
 
 #[test]
 fn replay_steps_forwards_and_backwards() {
-    let (_, summary) = run(
+    let (_, summary, _dir) = run(
         &["--black", "human", "--white", "human"],
         &lines(BLACK_FIVE),
     );
@@ -466,7 +485,7 @@ fn typist(lines: &[(u64, &str)]) -> Box<dyn std::io::BufRead + Send> {
 #[test]
 fn a_player_who_runs_out_of_time_loses() {
     // 0.01 minutes each: white is still thinking after 2 s.
-    let (out, summary) = run_with(
+    let (out, summary, _dir) = run_with(
         &["--black", "human", "--white", "human", "--clock", "0.01"],
         typist(&[(0, "h8"), (2_000, "h9")]),
     );
@@ -508,7 +527,7 @@ fn quit_stops_a_long_search_at_once() {
 
 #[test]
 fn hint_think_swap_numbers_and_the_opening() {
-    let (out, summary) = run(
+    let (out, summary, _dir) = run(
         &["--level", "beginner", "--opening", "h8 h9 i9"],
         "think\nswap\nthink\nhint\nnumbers\n",
     );
@@ -531,7 +550,7 @@ fn hint_think_swap_numbers_and_the_opening() {
     assert!(out.contains(" 9 . . . . . . . 2 3"), "{out}");
     assert_eq!(moves(&summary.last)[..3], ["h8", "h9", "i9"]);
     // Before any search there is nothing to show.
-    let (out, _) = run(
+    let (out, _, _dir) = run(
         &["--black", "human", "--white", "human"],
         "think\nhint\nthink\nhelp\n",
     );

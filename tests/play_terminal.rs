@@ -9,12 +9,23 @@ use std::time::{Duration, Instant};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_pbrain-quinto");
 
-fn scratch(name: &str) -> PathBuf {
+/// A fresh directory, removed when the test passes (kept for a look when it fails).
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+fn scratch(name: &str) -> Scratch {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("play-terminal-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
 }
 
 /// Waits until `screen` holds `wanted` (or fails after a minute, showing the screen).
@@ -39,7 +50,8 @@ fn plays_under_a_pseudo_terminal() {
         eprintln!("skipped: util-linux `script` is not installed");
         return;
     }
-    let records = scratch("pty");
+    let scratch_dir = scratch("pty");
+    let records = &scratch_dir.0;
     let command_line = format!(
         "{BINARY} play --level beginner --records {}",
         records.display()
@@ -161,7 +173,8 @@ fn bad_flags_exit_2_with_a_reason() {
 
 #[test]
 fn a_piped_game_is_plain_ascii_and_saves_its_record() {
-    let records = scratch("piped");
+    let scratch_dir = scratch("piped");
+    let records = &scratch_dir.0;
     let dir = records.to_str().unwrap();
     let script = "h8\na1\ni8\na3\nj8\na5\nk8\na7\nl8\n";
     let (code, stdout, stderr) = play(
@@ -174,7 +187,7 @@ fn a_piped_game_is_plain_ascii_and_saves_its_record() {
         stdout.contains("game over, black wins: black made five h8-l8"),
         "{stdout}"
     );
-    let saved: Vec<PathBuf> = std::fs::read_dir(&records)
+    let saved: Vec<PathBuf> = std::fs::read_dir(records)
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
