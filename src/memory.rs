@@ -16,7 +16,11 @@ pub fn peak_resident_bytes() -> Option<u64> {
 const FALLBACK_FOOTPRINT: u64 = 24 << 20;
 
 fn read_status_field(name: &str) -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status_field(&std::fs::read_to_string("/proc/self/status").ok()?, name)
+}
+
+/// A size field (`VmSize:`, `VmRSS:`, …) of a `/proc/PID/status` text, in bytes.
+pub fn status_field(status: &str, name: &str) -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with(name))?;
     let kib: u64 = line[name.len()..]
         .trim()

@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::{board_with, naive_of, testdata};
-use quinto::game::{BoardSize, Foul, Pos, Rule};
+use common::{naive_of, record_board, testdata};
+use quinto::game::Foul;
 use serde_json::Value;
 
 /// Where the RIF text and the Gomocup referee disagree, Quinto follows the referee
@@ -39,17 +39,6 @@ fn assert_verdict(got: Option<Foul>, expected: Option<Foul>, any_foul: bool, wha
     }
 }
 
-fn points(size: BoardSize, list: &Value) -> Vec<Pos> {
-    list.as_array()
-        .expect("a list of points")
-        .iter()
-        .map(|p| {
-            size.parse_human(p.as_str().expect("a point"))
-                .expect("a valid point")
-        })
-        .collect()
-}
-
 struct Tally {
     queries: usize,
     implied_legal: usize,
@@ -58,13 +47,8 @@ struct Tally {
 fn check_case(line: &str, tally: &mut Tally) {
     let case: Value = serde_json::from_str(line).expect("valid JSON");
     let id = case["id"].as_str().expect("id");
-    let size = BoardSize::square(case["size"].as_u64().expect("size") as usize).expect("size");
-    let board = board_with(
-        size,
-        Rule::Renju,
-        &points(size, &case["black"]),
-        &points(size, &case["white"]),
-    );
+    let board = record_board(&case);
+    let size = board.size();
     let mut naive = naive_of(&board);
     let mut queried = Vec::new();
     for query in case["queries"].as_array().expect("queries") {

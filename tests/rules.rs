@@ -2,44 +2,22 @@
 
 mod common;
 
-use common::board_with;
-use quinto::game::{
-    gomocup_stone_limit, judge_move, Board, BoardSize, Color, Foul, Pos, Rule, Verdict,
-};
+use common::{board_with, points, size15};
+use quinto::game::{gomocup_stone_limit, judge_move, Board, BoardSize, Color, Foul, Rule, Verdict};
 
-fn size15() -> BoardSize {
-    BoardSize::square(15).unwrap()
-}
-
-fn points(list: &str) -> Vec<Pos> {
-    list.split_whitespace()
-        .map(|p| size15().parse_human(p).unwrap())
-        .collect()
-}
-
-/// Black has `black`, white has `white`; black plays `point`: what does the referee say?
-fn black_plays(rule: Rule, black: &str, white: &str, point: &str) -> Verdict {
+/// Black has `black`, white has `white`; `mover` plays `point`: what does the referee say?
+fn plays(rule: Rule, mover: Color, black: &str, white: &str, point: &str) -> Verdict {
     let mut board = board_with(size15(), rule, &points(black), &points(white));
     let pos = size15().parse_human(point).unwrap();
-    judge_move(
-        &mut board,
-        pos.x() as i64,
-        pos.y() as i64,
-        Color::Black,
-        None,
-    )
+    judge_move(&mut board, pos.x() as i64, pos.y() as i64, mover, None)
+}
+
+fn black_plays(rule: Rule, black: &str, white: &str, point: &str) -> Verdict {
+    plays(rule, Color::Black, black, white, point)
 }
 
 fn white_plays(rule: Rule, black: &str, white: &str, point: &str) -> Verdict {
-    let mut board = board_with(size15(), rule, &points(black), &points(white));
-    let pos = size15().parse_human(point).unwrap();
-    judge_move(
-        &mut board,
-        pos.x() as i64,
-        pos.y() as i64,
-        Color::White,
-        None,
-    )
+    plays(rule, Color::White, black, white, point)
 }
 
 const FOUR: &str = "d8 e8 f8 g8";

@@ -4,23 +4,13 @@
 
 mod common;
 
-use common::board_with;
-use quinto::game::{judge_move, Board, BoardSize, Color, Pos, Rule, Verdict};
+use common::{board_with, points, size15};
+use quinto::game::{judge_move, Board, BoardSize, Color, Rule, Verdict};
 use quinto::rng::Rng;
 use quinto::search::time::TimeBudget;
 use quinto::search::tt::Table;
 use quinto::search::{search, Limits, SearchResult, Silent, Stop};
 use std::time::Duration;
-
-fn size15() -> BoardSize {
-    BoardSize::square(15).unwrap()
-}
-
-fn points(list: &str) -> Vec<Pos> {
-    list.split_whitespace()
-        .map(|p| size15().parse_human(p).unwrap())
-        .collect()
-}
 
 fn think(board: &mut Board, limits: &Limits) -> SearchResult {
     let mut table = Table::with_bytes(1 << 20);

@@ -7,23 +7,12 @@
 
 mod common;
 
-use common::{board_with, testdata};
-use quinto::game::{judge_move, Board, BoardSize, Color, Pos, Rule, Verdict};
+use common::{record_board, testdata};
+use quinto::game::{judge_move, Board, Color, Pos, Verdict};
 use quinto::search::threats::{solve, Budget};
 use quinto::search::Stop;
 use serde_json::Value;
 use std::time::Instant;
-
-fn points(size: BoardSize, list: &Value) -> Vec<Pos> {
-    list.as_array()
-        .expect("a list")
-        .iter()
-        .map(|p| {
-            size.parse_human(p.as_str().expect("a point"))
-                .expect("a valid point")
-        })
-        .collect()
-}
 
 fn budget(moves: u64, threat_depth: u64) -> Budget {
     Budget {
@@ -80,13 +69,7 @@ fn solves_every_published_problem_within_its_shortest_win_and_not_sooner() {
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let case: Value = serde_json::from_str(line).expect("JSON");
         let id = case["id"].as_str().expect("id");
-        let size = BoardSize::square(case["size"].as_u64().expect("size") as usize).expect("size");
-        let board = board_with(
-            size,
-            Rule::Renju,
-            &points(size, &case["black"]),
-            &points(size, &case["white"]),
-        );
+        let board = record_board(&case);
         let attacker = if case["to_move"] == "black" {
             Color::Black
         } else {

@@ -3,6 +3,7 @@
 
 use quinto::game::reference::NaiveBoard;
 use quinto::game::{Board, BoardSize, Color, Pos, Rule};
+use serde_json::Value;
 use std::path::PathBuf;
 
 /// A path under ../shared/testdata (the shared folder sits beside the repository).
@@ -34,4 +35,39 @@ pub fn naive_of(board: &Board) -> NaiveBoard {
         naive.set(pos.x() as i32, pos.y() as i32, board.stone(pos));
     }
     naive
+}
+
+/// The 15×15 board most built positions use.
+pub fn size15() -> BoardSize {
+    BoardSize::square(15).unwrap()
+}
+
+/// Points in renju notation, space-separated, on 15×15.
+pub fn points(list: &str) -> Vec<Pos> {
+    list.split_whitespace()
+        .map(|p| size15().parse_human(p).unwrap())
+        .collect()
+}
+
+/// A JSON list of points in renju notation.
+pub fn json_points(size: BoardSize, list: &Value) -> Vec<Pos> {
+    list.as_array()
+        .expect("a list of points")
+        .iter()
+        .map(|p| {
+            size.parse_human(p.as_str().expect("a point"))
+                .expect("a valid point")
+        })
+        .collect()
+}
+
+/// The renju position of a test-data record (`size`, `black`, `white`).
+pub fn record_board(case: &Value) -> Board {
+    let size = BoardSize::square(case["size"].as_u64().expect("size") as usize).expect("size");
+    board_with(
+        size,
+        Rule::Renju,
+        &json_points(size, &case["black"]),
+        &json_points(size, &case["white"]),
+    )
 }

@@ -2,6 +2,7 @@
 //! process and of every process it started, summed, as GomocupJudge sums psutil's
 //! `memory_info()` over `children(recursive=True)`. Linux only; elsewhere nothing is measured.
 
+use quinto::memory::status_field;
 use std::collections::HashMap;
 use std::fs;
 
@@ -67,17 +68,6 @@ pub fn process_memory(pid: u32) -> Option<Memory> {
         vms: status_field(&status, "VmSize:").unwrap_or(0),
         rss: status_field(&status, "VmRSS:").unwrap_or(0),
     })
-}
-
-fn status_field(status: &str, name: &str) -> Option<u64> {
-    let line = status.lines().find(|l| l.starts_with(name))?;
-    let kib: u64 = line[name.len()..]
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()?;
-    Some(kib * 1024)
 }
 
 /// Every process below `pid` (children, grandchildren, …). Uses the kernel's
