@@ -86,7 +86,10 @@ fn renju_black_never_plays_a_forbidden_point_even_to_block() {
         let best = result.best.expect("a legal move exists");
         assert_ne!(best, h8);
         assert!(!board.is_forbidden(best, Color::Black));
-        assert!(result.score < 0, "black is lost: {}", result.score);
+        // A 1-node search proves nothing; a real one sees the loss.
+        if nodes > 1 {
+            assert!(result.score < 0, "black is lost: {}", result.score);
+        }
     }
 }
 
