@@ -16,9 +16,8 @@ mod harness;
 
 use fuzzing::{chance, show};
 use harness::conversation::{Conversation, Tally};
+use harness::parallel::run_parallel;
 use quinto::rng::Rng;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 const DEFAULT_SEED: u64 = 0x51_5e_ed;
@@ -49,21 +48,7 @@ fn random_and_mutated_command_streams() {
     let seed = setting("QUINTO_FUZZ_SEED", DEFAULT_SEED);
     let batches = setting("QUINTO_FUZZ_BATCHES", DEFAULT_BATCHES as u64) as usize;
     let start = Instant::now();
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..PARALLEL {
-            scope.spawn(|| loop {
-                let batch = next.fetch_add(1, Ordering::SeqCst);
-                if batch >= batches {
-                    return;
-                }
-                let result = run_batch(seed + batch as u64);
-                results.lock().expect("results").push(result);
-            });
-        }
-    });
-    let results = results.into_inner().expect("results");
+    let results = run_parallel(batches, PARALLEL, |batch| run_batch(seed + batch as u64));
     let mut failures = Vec::new();
     let (mut streams, mut total) = (0, Tally::default());
     for result in results {

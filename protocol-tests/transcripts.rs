@@ -7,10 +7,9 @@
 mod harness;
 
 use harness::conversation::Tally;
+use harness::parallel::run_parallel;
 use harness::transcript::{run_file, Verdict};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Instant;
 
 /// Cases run at once (most of their time is spent waiting on the brain).
@@ -37,26 +36,11 @@ fn transcript_cases() {
     let files = case_files();
     assert!(!files.is_empty(), "no case files");
     let start = Instant::now();
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..PARALLEL {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                let file = match files.get(i) {
-                    Some(file) => file,
-                    None => return,
-                };
-                let started = Instant::now();
-                let result = run_file(file);
-                results
-                    .lock()
-                    .expect("results")
-                    .push((file.clone(), result, started.elapsed()));
-            });
-        }
+    let results = run_parallel(files.len(), PARALLEL, |i| {
+        let started = Instant::now();
+        let result = run_file(&files[i]);
+        (files[i].clone(), result, started.elapsed())
     });
-    let results = results.into_inner().expect("results");
     let mut failures = Vec::new();
     let (mut requests, mut moves, mut skipped) = (0, 0, 0);
     for (file, result, took) in &results {

@@ -6,6 +6,7 @@
 pub mod brain;
 pub mod conversation;
 pub mod mirror;
+pub mod parallel;
 pub mod reply;
 pub mod request;
 pub mod transcript;
