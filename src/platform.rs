@@ -2,40 +2,53 @@
 //! glibc from reserving a 64 MiB heap arena per thread (the Gomocup judge counts virtual
 //! memory, and the input thread would otherwise add 64 MiB to it).
 
-#[cfg(unix)]
+/// Whether stdin is a terminal (the protocol loop then says how to play instead).
 pub fn stdin_is_terminal() -> bool {
-    extern "C" {
-        fn isatty(fd: i32) -> i32;
-    }
-    // SAFETY: isatty only inspects the descriptor; 0 is always a valid argument.
-    unsafe { isatty(0) == 1 }
+    is_terminal(Stream::Input)
 }
 
 /// Whether stdout is a terminal (the terminal game draws in colour there).
-#[cfg(unix)]
 pub fn stdout_is_terminal() -> bool {
+    is_terminal(Stream::Output)
+}
+
+#[derive(Clone, Copy)]
+enum Stream {
+    Input,
+    Output,
+}
+
+#[cfg(unix)]
+fn is_terminal(stream: Stream) -> bool {
     extern "C" {
         fn isatty(fd: i32) -> i32;
     }
-    // SAFETY: isatty only inspects the descriptor; 1 is always a valid argument.
-    unsafe { isatty(1) == 1 }
+    let fd = match stream {
+        Stream::Input => 0,
+        Stream::Output => 1,
+    };
+    // SAFETY: isatty only inspects the descriptor; 0 and 1 are always valid arguments.
+    unsafe { isatty(fd) == 1 }
 }
 
 #[cfg(windows)]
-pub fn stdout_is_terminal() -> bool {
+fn is_terminal(stream: Stream) -> bool {
     use std::os::raw::c_void;
     extern "system" {
         fn GetStdHandle(which: u32) -> *mut c_void;
         fn GetConsoleMode(handle: *mut c_void, mode: *mut u32) -> i32;
     }
-    const STD_OUTPUT_HANDLE: u32 = -11i32 as u32;
+    let which = match stream {
+        Stream::Input => -10i32 as u32,  // STD_INPUT_HANDLE
+        Stream::Output => -11i32 as u32, // STD_OUTPUT_HANDLE
+    };
     let mut mode = 0u32;
     // SAFETY: both calls take plain values; GetConsoleMode fails cleanly on a pipe.
-    unsafe { GetConsoleMode(GetStdHandle(STD_OUTPUT_HANDLE), &mut mode) != 0 }
+    unsafe { GetConsoleMode(GetStdHandle(which), &mut mode) != 0 }
 }
 
 #[cfg(not(any(unix, windows)))]
-pub fn stdout_is_terminal() -> bool {
+fn is_terminal(_stream: Stream) -> bool {
     false
 }
 
@@ -48,24 +61,6 @@ pub fn ansi_colours() -> bool {
 
 #[cfg(not(unix))]
 pub fn ansi_colours() -> bool {
-    false
-}
-
-#[cfg(windows)]
-pub fn stdin_is_terminal() -> bool {
-    use std::os::raw::c_void;
-    extern "system" {
-        fn GetStdHandle(which: u32) -> *mut c_void;
-        fn GetConsoleMode(handle: *mut c_void, mode: *mut u32) -> i32;
-    }
-    const STD_INPUT_HANDLE: u32 = -10i32 as u32;
-    let mut mode = 0u32;
-    // SAFETY: both calls take plain values; GetConsoleMode fails cleanly on a pipe.
-    unsafe { GetConsoleMode(GetStdHandle(STD_INPUT_HANDLE), &mut mode) != 0 }
-}
-
-#[cfg(not(any(unix, windows)))]
-pub fn stdin_is_terminal() -> bool {
     false
 }
 
