@@ -69,6 +69,14 @@ impl Board {
         }
     }
 
+    /// Whether a `color` stone at `pos` makes a four or an open four on some line.
+    #[inline]
+    pub fn makes_four(&self, pos: Pos, color: Color) -> bool {
+        Direction::ALL
+            .into_iter()
+            .any(|dir| matches!(self.pattern(pos, dir, color), Pattern::B4 | Pattern::F4))
+    }
+
     /// Whether `color` has a point where one more stone wins.
     #[inline]
     pub fn has_five_point(&self, color: Color) -> bool {

@@ -6,7 +6,7 @@ use super::params::*;
 use super::tt::{Bound, Table};
 use super::Stop;
 use crate::eval::{evaluate, point_value, weights};
-use crate::game::{Board, Color, Direction, Pattern, Pos, Threat, POS_COUNT};
+use crate::game::{Board, Color, Pos, Threat, POS_COUNT};
 use std::time::{Duration, Instant};
 
 /// When to give up: any of these ends the search at once.
@@ -256,11 +256,7 @@ impl<'a> Searcher<'a> {
     fn fours(&self, me: Color) -> Vec<Pos> {
         let mut fours: Vec<(Threat, Pos)> = self
             .candidates()
-            .filter(|&p| {
-                Direction::ALL
-                    .into_iter()
-                    .any(|d| matches!(self.board.pattern(p, d, me), Pattern::B4 | Pattern::F4))
-            })
+            .filter(|&p| self.board.makes_four(p, me))
             .map(|p| (self.board.threat(p, me), p))
             .filter(|&(t, _)| t.is_four())
             .collect();
@@ -292,7 +288,8 @@ impl<'a> Searcher<'a> {
             if mine == Threat::Forbidden {
                 continue;
             }
-            if defending && !mine.is_four() && !self.blocks(pos, opponent) {
+            // Only the opponent's four points can stop its open four.
+            if defending && !mine.is_four() && !self.board.makes_four(pos, opponent) {
                 continue;
             }
             let theirs = self.board.threat(pos, opponent);
@@ -310,16 +307,6 @@ impl<'a> Searcher<'a> {
         }
         scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         scored.into_iter().map(|(_, p)| p).collect()
-    }
-
-    /// Whether `pos` is a point where `attacker` would make a four or an open four.
-    fn blocks(&self, pos: Pos, attacker: Color) -> bool {
-        Direction::ALL.into_iter().any(|d| {
-            matches!(
-                self.board.pattern(pos, d, attacker),
-                Pattern::F4 | Pattern::B4
-            )
-        })
     }
 
     fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {

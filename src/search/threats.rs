@@ -287,12 +287,7 @@ impl Solver<'_> {
     fn counter_points(&self, block: Pos, d: Color) -> Vec<Pos> {
         self.line_neighbours(block, 4)
             .into_iter()
-            .filter(|&p| {
-                self.board.is_empty(p)
-                    && Direction::ALL.into_iter().any(|dir| {
-                        matches!(self.board.pattern(p, dir, d), Pattern::B4 | Pattern::F4)
-                    })
-            })
+            .filter(|&p| self.board.is_empty(p) && self.board.makes_four(p, d))
             .collect()
     }
 
