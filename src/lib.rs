@@ -12,5 +12,6 @@ pub mod game;
 pub mod memory;
 pub mod play;
 pub mod protocol;
+pub mod record;
 pub mod rng;
 pub mod search;

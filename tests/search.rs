@@ -110,6 +110,47 @@ fn white_wins_by_forcing_black_onto_a_forbidden_point() {
     );
 }
 
+/// Positions full of threats for both sides: open and split threes, fours in waiting.
+fn threat_positions(rule: Rule) -> Vec<Board> {
+    vec![
+        board_with(
+            size15(),
+            rule,
+            &points("i8 j9 k10 l11 l12"),
+            &points("h8 h7 g6 f5 g9"),
+        ),
+        board_with(
+            size15(),
+            rule,
+            &points("d12 e12 f12 d10 d9 d8 j6 l6 m6 a15"),
+            &points("k12 k11 k10 m3 l3 n3 h3 i4 g2 b14"),
+        ),
+    ]
+}
+
+#[test]
+fn a_node_limit_bounds_all_the_work_under_every_rule() {
+    for rule in Rule::ALL {
+        for nodes in [1, 37, 100, 1_000, 20_000] {
+            for (i, mut board) in threat_positions(rule).into_iter().enumerate() {
+                let limits = Limits {
+                    max_nodes: Some(nodes),
+                    multipv: 1,
+                    ..Limits::default()
+                };
+                let result = think(&mut board, &limits);
+                assert!(
+                    result.nodes <= nodes,
+                    "{rule:?} position {i}: {} nodes reported at a limit of {nodes}",
+                    result.nodes
+                );
+                let best = result.best.expect("a move");
+                assert!(board.is_empty(best) && !board.is_forbidden(best, board.side_to_move()));
+            }
+        }
+    }
+}
+
 #[test]
 fn the_same_search_twice_gives_the_same_nodes_and_move() {
     let limits = tiny(5, 200_000);

@@ -14,7 +14,7 @@ pub enum Reply {
     Unknown,
     /// `MESSAGE <text>` (or `DEBUG <text>`): may come before any reply.
     Message,
-    /// `name="…", version="…", author="…", country="…", www="…"`.
+    /// `name="…", version="…", author="…", country="…"`.
     About,
     /// `FORBID xxyyxxyy….`: the points in it.
     Forbid(Vec<(usize, usize)>),
@@ -101,10 +101,10 @@ fn parse_forbid(line: &str) -> Option<Vec<(usize, usize)>> {
         .collect()
 }
 
-/// `name="Quinto", version="…", author="…", country="…", www="…"`: these keys, in this
-/// order, each with a non-empty quoted value.
+/// `name="Quinto", version="…", author="…", country="…"`: these keys, in this order, each
+/// with a non-empty quoted value, and nothing else (Quinto has no web page to name in `www`).
 pub fn is_about(line: &str) -> bool {
-    let keys = ["name", "version", "author", "country", "www"];
+    let keys = ["name", "version", "author", "country"];
     let mut rest = line;
     for (i, key) in keys.iter().enumerate() {
         if i > 0 {

@@ -29,6 +29,8 @@ pub enum Pattern {
     Error,
     Unknown,
     Message,
+    /// `~detail nodes<=N`: a `MESSAGE depth … n COUNT …` search line with COUNT at most N.
+    DetailNodesAtMost(u64),
     About,
     Forbid,
 }
@@ -114,6 +116,10 @@ fn parse_pattern(text: &str) -> Result<Pattern, String> {
         ["error"] => Pattern::Error,
         ["unknown"] => Pattern::Unknown,
         ["message"] => Pattern::Message,
+        ["detail", limit] => match limit.strip_prefix("nodes<=").map(str::parse) {
+            Some(Ok(n)) => Pattern::DetailNodesAtMost(n),
+            _ => return Err(format!("expected ~detail nodes<=N, got {limit:?}")),
+        },
         ["about"] => Pattern::About,
         ["forbid"] => Pattern::Forbid,
         _ => return Err(format!("unknown pattern ~{keyword}")),
@@ -413,6 +419,9 @@ impl Runner {
             Pattern::Error => reply == Reply::Error,
             Pattern::Unknown => reply == Reply::Unknown,
             Pattern::Message => reply == Reply::Message,
+            Pattern::DetailNodesAtMost(limit) => {
+                detail_nodes(line).map_or(false, |nodes| nodes <= *limit)
+            }
             Pattern::About => reply == Reply::About,
             Pattern::Forbid => matches!(reply, Reply::Forbid(_)),
         };
@@ -473,6 +482,16 @@ fn substitute(
     }
     out.extend_from_slice(rest);
     Ok(out)
+}
+
+/// The node count `n` of a `MESSAGE depth … n COUNT …` search line.
+fn detail_nodes(line: &str) -> Option<u64> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"MESSAGE") || words.get(1) != Some(&"depth") {
+        return None;
+    }
+    let at = words.iter().position(|&w| w == "n")?;
+    words.get(at + 1)?.parse().ok()
 }
 
 /// A long line, cut for a message.

@@ -1,10 +1,10 @@
 //! One game as the referee sees it: the moves and their times, undo and redo, and the
 //! result. No clocks, threads or text output here: the session drives it.
 
-use super::record::Record;
 use crate::game::{
     gomocup_stone_limit, judge_move, Board, BoardSize, Color, Direction, Foul, Pos, Rule, Verdict,
 };
+use crate::record::Record;
 use std::fmt;
 
 /// How a game ended.

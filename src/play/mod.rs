@@ -2,23 +2,23 @@
 //! or the engine against itself; and `--replay` of saved games.
 //!
 //! One concept per file: `options` (flags), `level` (strengths), `game` (moves, undo/redo,
-//! result), `clock`, `render` (the board as text), `input` (commands), `record` (`.psq`
-//! files), `replay`, `worker` (the engine and input threads), `session` (the loop). The loop
-//! reads any `BufRead` and writes any `Write`, so tests drive it with scripted input.
+//! result), `clock`, `render` (the board as text), `input` (commands), `replay`, `worker`
+//! (the engine and input threads), `session` (the loop); `.psq` records are the crate's
+//! `record` module, shared with the match runner. The loop reads any `BufRead` and writes
+//! any `Write`, so tests drive it with scripted input.
 
 pub mod clock;
 pub mod game;
 pub mod input;
 pub mod level;
 pub mod options;
-pub mod record;
 pub mod render;
 pub mod replay;
 pub mod session;
 pub mod worker;
 
+pub use crate::record::Record;
 pub use options::{default_records_dir, help, parse, Options, Parsed, Player};
-pub use record::Record;
 pub use replay::replay;
 pub use session::{play, Screen, Summary};
 

@@ -3,8 +3,8 @@
 
 use super::game::Game;
 use super::level::{Level, LEVELS};
-use super::record::rule_by_name;
 use crate::game::{BoardSize, Color, Pos, Rule};
+use crate::record::rule_by_name;
 use std::path::PathBuf;
 
 /// Who moves for a colour.

@@ -2,9 +2,9 @@
 
 use super::game::{color_name, forbidden_points, winning_line};
 use super::input::{parse_step, Step, REPLAY_HELP};
-use super::record::Record;
 use super::render::{draw, Marks, Style};
 use crate::game::{Board, Color, Rule};
+use crate::record::Record;
 use std::io::{self, BufRead, Write};
 
 /// Shows `record` one move at a time as `input` asks, until `quit` or the end of input.

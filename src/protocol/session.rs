@@ -14,7 +14,7 @@ use crate::search::{SearchResult, Stop};
 pub const ABOUT: &str = concat!(
     "name=\"Quinto\", version=\"",
     env!("CARGO_PKG_VERSION"),
-    "\", author=\"The Quinto developers\", country=\"International\", www=\"https://crates.io/crates/quinto\""
+    "\", author=\"The Quinto developers\", country=\"International\""
 );
 
 /// Whether the conversation goes on.

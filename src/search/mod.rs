@@ -177,12 +177,11 @@ pub fn search(
         }
     }
 
+    // The threat solver's nodes count against the limit: the search gets what is left.
+    let max_nodes = limits.max_nodes.map(|n| n.saturating_sub(solver_nodes));
     let cutoff = Cutoff {
         deadline: limits.time.map(|t| t.maximum),
-        // The threat solver's nodes count against the limit too.
-        max_nodes: limits
-            .max_nodes
-            .map(|n| n.saturating_sub(solver_nodes).max(1)),
+        max_nodes,
     };
     let mut searcher = Searcher::new(board, table, stop, cutoff, start);
     let root_moves = searcher.root_moves();
@@ -201,6 +200,12 @@ pub fn search(
         result.best = block.or(Some(first));
         result.pv = result.best.into_iter().collect();
         result.ranked = result.best.map(|b| vec![(b, 0)]).unwrap_or_default();
+        result.elapsed = start.elapsed();
+        return result;
+    }
+    if max_nodes == Some(0) {
+        // The threat solver used the whole node budget: the move comes from ordering alone.
+        result.nodes = solver_nodes;
         result.elapsed = start.elapsed();
         return result;
     }
@@ -266,7 +271,9 @@ fn aspiration(searcher: &mut Searcher, previous: i32, depth: i32) -> i32 {
     }
 }
 
-/// VCF, then (time allowing) VCT for the side to move.
+/// VCF, then (time allowing) VCT for the side to move. A node limit gives the solver at most
+/// `ROOT_THREAT_NODE_PERCENT` of it; a depth limit keeps its lines within what the search
+/// itself could see at that depth (its quiescence adds up to `QUIESCENCE_FOURS` fours).
 fn root_threat_search(
     board: &mut Board,
     limits: &Limits,
@@ -275,28 +282,42 @@ fn root_threat_search(
 ) -> Option<Vec<Pos>> {
     let started = limits.started.unwrap_or_else(Instant::now);
     let deadline = limits.time.map(|t| started + t.maximum);
+    let node_cap = limits.max_nodes.map_or(u64::MAX, |n| {
+        (n as u128 * ROOT_THREAT_NODE_PERCENT as u128 / 100) as u64
+    });
+    let (vcf_moves, vct_moves) = match limits.max_depth {
+        Some(depth) => (
+            ROOT_VCF_MOVES.min(depth + QUIESCENCE_FOURS as u32),
+            ROOT_VCT_MOVES.min((depth + 1) / 2),
+        ),
+        None => (ROOT_VCF_MOVES, ROOT_VCT_MOVES),
+    };
     let vcf = Budget {
-        moves: ROOT_VCF_MOVES,
+        moves: vcf_moves,
         threat_depth: 0,
-        nodes: ROOT_VCF_NODES,
+        nodes: ROOT_VCF_NODES.min(node_cap),
         deadline,
     };
-    if let Some(line) = solve(board, board.side_to_move(), vcf, stop, nodes) {
-        return Some(line);
+    if vcf.nodes > 0 {
+        if let Some(line) = solve(board, board.side_to_move(), vcf, stop, nodes) {
+            return Some(line);
+        }
     }
     // A timed search gives VCT a share of its time; a depth- or node-limited one a fixed
-    // budget, so that it stays deterministic.
+    // budget, so that it stays deterministic. A VCT of one move is an open four: the
+    // search's own move generation sees those.
     let vct_nodes = match limits.time {
         Some(time) => {
             time.optimum.as_millis() as u64 * ROOT_THREAT_TIME_PERCENT / 100 * SOLVER_NODES_PER_MS
         }
         None => ROOT_VCT_NODES,
-    };
-    if vct_nodes == 0 {
+    }
+    .min(node_cap.saturating_sub(*nodes));
+    if vct_nodes == 0 || vct_moves < 2 {
         return None;
     }
     let vct = Budget {
-        moves: ROOT_VCT_MOVES,
+        moves: vct_moves,
         threat_depth: ROOT_VCT_THREAT_DEPTH,
         nodes: vct_nodes,
         deadline,

@@ -32,6 +32,9 @@ pub const ROOT_VCT_MOVES: u32 = 8;
 pub const ROOT_VCT_THREAT_DEPTH: u32 = 2;
 /// Share of the optimum time the root threat search may use, in percent.
 pub const ROOT_THREAT_TIME_PERCENT: u64 = 20;
+/// Share of a node limit (`INFO max_node`) the root threat search may use, in percent; the
+/// main search gets the rest.
+pub const ROOT_THREAT_NODE_PERCENT: u64 = 50;
 
 /// Time management: a share of the per-move time kept as a safety margin, plus a fixed margin
 /// for process scheduling and output.

@@ -89,11 +89,15 @@ impl Solver<'_> {
         self.attacker.opponent()
     }
 
+    /// Counts a node unless that would pass the node limit (then the solver is out for good),
+    /// so a solve never counts more nodes than its budget.
     fn out_of_budget(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes > self.node_limit {
+        if self.nodes >= self.node_limit {
             self.aborted = true;
-        } else if self.nodes >= self.next_check {
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
             self.next_check = self.nodes + SOLVER_CHECK_EVERY_NODES;
             let late = self.deadline.map_or(false, |d| Instant::now() >= d);
             self.aborted |= late || self.stop.is_set();

@@ -4,38 +4,30 @@
 use crate::game::{Fault, GameRecord};
 use crate::procmem::Memory;
 use crate::stats::{describe_elo, fmt_elo, Sprt, SprtVerdict, Wdl};
-use quinto::game::{BoardSize, Color};
+use quinto::game::{BoardSize, Color, Rule};
+use quinto::record::Record;
 
-/// A `.psq` record as Piskvork writes one:
-///
-/// ```text
-/// Piskvorky 15x15, 11:11, 0     header: board size; "11:11, 0" as Piskvork writes it for two brains
-/// 8,8,0                         one line per stone: x+1,y+1,ms (1-based, y from the top);
-/// 9,7,153                       opening stones first, with 0 ms
-/// …
-/// quinto                        the black player's name (first to move on the empty board)
-/// quinto-d2                     the white player's name
-/// 1-0 five: black made five with h8 (7,7)
-/// ```
-///
-/// The last line is ours (Piskvork writes a bare error code there): black's score first
-/// (`1-0`, `0-1`, `1/2-1/2`), the ending (`five`, `timeout`, `crash`, `illegal`, `forbidden`,
-/// `bad-output`, `memory`, `full-board`, `stone-limit`) and the referee's explanation. A last
-/// move the referee refused is not in the move list (it was never on the board).
-pub fn psq(record: &GameRecord, black: &str, white: &str) -> String {
-    let size = record.size;
-    let mut out = format!("Piskvorky {}x{}, 11:11, 0\n", size.width(), size.height());
-    for &(pos, ms) in &record.moves {
-        out.push_str(&format!("{},{},{}\n", pos.x() + 1, pos.y() + 1, ms));
+/// A game's `.psq` record (`quinto::record`, the format the terminal game reads too). The
+/// result line is `<black's score> <ending>: <explanation>`, such as
+/// `1-0 five: black made five with h8 (7,7)`: the ending is `five`, `timeout`, `crash`,
+/// `illegal`, `forbidden`, `bad-output`, `memory`, `full-board` or `stone-limit`. Opening
+/// stones carry 0 ms; a last move the referee refused is not in the move list (it was never
+/// on the board).
+pub fn psq(record: &GameRecord, black: &str, white: &str, rule: Rule) -> String {
+    Record {
+        size: record.size,
+        moves: record.moves.clone(),
+        black: black.to_string(),
+        white: white.to_string(),
+        result: format!(
+            "{} {}: {}",
+            record.score_text(),
+            record.ending.name(),
+            record.detail
+        ),
+        rule: Some(rule),
     }
-    out.push_str(&format!("{black}\n{white}\n"));
-    out.push_str(&format!(
-        "{} {}: {}\n",
-        record.score_text(),
-        record.ending.name(),
-        record.detail
-    ));
-    out
+    .to_psq()
 }
 
 /// The header of `games.csv`.
@@ -432,12 +424,14 @@ mod tests {
     #[test]
     fn psq_is_one_based_with_names_and_result() {
         let r = record(Some(Color::Black), Ending::Fault(Fault::BadOutput));
-        let text = psq(&r, "alpha", "beta");
+        let text = psq(&r, "alpha", "beta", Rule::Renju);
         assert_eq!(
             text,
             "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,8,120\n1,15,5\nalpha\nbeta\n\
-             1-0 bad-output: white: 'hello, world' instead of a move\n"
+             1-0 bad-output: white: 'hello, world' instead of a move\nrule renju\n"
         );
+        let read = Record::parse(&text).expect("the terminal game's reader takes it");
+        assert_eq!((read.moves, read.rule), (r.moves, Some(Rule::Renju)));
     }
 
     #[test]

@@ -254,8 +254,11 @@ pub fn run(config: &MatchConfig) -> Result<MatchResult, String> {
         let white = &names[game.white];
         let psq_name = format!("games/game-{:04}.psq", game.number);
         let psq_path = config.out.join(&psq_name);
-        fs::write(&psq_path, report::psq(&record, black, white))
-            .map_err(|e| format!("cannot write {}: {e}", psq_path.display()))?;
+        fs::write(
+            &psq_path,
+            report::psq(&record, black, white, config.game.rule),
+        )
+        .map_err(|e| format!("cannot write {}: {e}", psq_path.display()))?;
         let (line_no, opening_text) = match game.opening {
             Some(i) => (
                 config.openings[i].line,

@@ -134,10 +134,11 @@ fn legal_engines_play_out_and_every_record_is_written() {
     assert_eq!(lines[0], "Piskvorky 15x15, 11:11, 0");
     assert!(lines[1].starts_with("1,1,"), "{psq}");
     assert!(lines[2].starts_with("2,1,"), "{psq}");
-    assert_eq!(lines.len(), 1 + 61 + 3);
+    assert_eq!(lines.len(), 1 + 61 + 4);
     assert_eq!(lines[62], "first");
     assert_eq!(lines[63], "second");
     assert_eq!(lines[64], "1-0 five: black made five with a11 (0,4)");
+    assert_eq!(lines[65], "rule freestyle");
     // The conversation of game 1, as the engine with black saw it.
     let io = fs::read_to_string(run.out.join("logs/game-0001-black-first.io")).unwrap();
     for expected in [

@@ -11,9 +11,10 @@
 //! rule renju
 //! ```
 //!
-//! The trailer's first three lines are the ones `tournaments/` (the match runner) writes after
-//! the moves: both names and a result line (black's score first: `1-0`, `0-1`, `1/2-1/2`; `*`
-//! for a game saved before its end). `rule NAME` is ours: the psq format has no place for the
+//! The one reader and writer of records: the terminal game (`play`) and the match runner
+//! (`tournaments/`) both use it. The trailer's first three lines follow the moves: both
+//! names and a result line (black's score first: `1-0`, `0-1`, `1/2-1/2`; `*` for a game
+//! saved before its end). `rule NAME` is ours: the psq format has no place for the
 //! rule, and a reader that does not know the line ignores it, as Piskvork ignores everything
 //! after the moves.
 //!
@@ -259,7 +260,6 @@ mod tests {
             rule: None,
         };
         let text = record.to_psq();
-        // The same text as tournaments/src/report.rs's psq() for this game.
         assert_eq!(
             text,
             "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,8,120\n1,15,5\nalpha\nbeta\n\
