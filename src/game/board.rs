@@ -8,6 +8,7 @@ use super::forbidden::{self, Foul};
 use super::line::{Lines, BLACK, EMPTY, REACH, WHITE};
 use super::pattern::{Pattern, PatternTable};
 use super::rule::Rule;
+use super::shape::{shape_of, with_direction, Shape, SHAPES_FOULS, SHAPES_PLAIN, SHAPE_KEY_BITS};
 use super::zobrist;
 
 /// How far along a line a stone makes its neighbours move-generation candidates.
@@ -27,6 +28,13 @@ pub struct Board {
     /// For each colour and pattern, how many (empty point, direction) pairs have it: the
     /// evaluation's inputs, and "does anyone have a five or an open-four point" in O(1).
     pattern_counts: [[u32; 16]; 2],
+    /// Per colour, the table that combines a point's four patterns into its [`Shape`].
+    shape_tables: [&'static [u8; 1 << SHAPE_KEY_BITS]; 2],
+    /// For each point, its shape key (the four patterns' categories) for black and for
+    /// white (empty points only, like `patterns`).
+    shape_keys: Vec<[u16; 2]>,
+    /// For each colour and shape, how many empty points have it.
+    shape_counts: [[u32; 16]; 2],
     /// For each point, how many stones lie within two cells of it along the four lines:
     /// non-zero marks a move-generation candidate.
     near: Vec<u8>,
@@ -68,12 +76,24 @@ impl Board {
             lines: Lines::new(size),
             patterns: vec![[0; 4]; POS_COUNT],
             pattern_counts: [[0; 16]; 2],
+            shape_tables: [
+                if rule.has_forbidden(Color::Black) {
+                    &SHAPES_FOULS
+                } else {
+                    &SHAPES_PLAIN
+                },
+                &SHAPES_PLAIN,
+            ],
+            shape_keys: vec![[0; 2]; POS_COUNT],
+            shape_counts: [[0; 16]; 2],
             near: vec![0; POS_COUNT],
             hash: 0,
             history: Vec::with_capacity(size.area()),
         };
         board.patterns = board.recomputed_patterns();
         board.pattern_counts = board.recomputed_counts();
+        board.shape_keys = board.recomputed_shape_keys();
+        board.shape_counts = board.recomputed_shape_counts();
         board
     }
 
@@ -133,6 +153,7 @@ impl Board {
         for entry in self.patterns[pos.index()] {
             self.count(entry, -1);
         }
+        self.count_shapes(self.shape_keys[pos.index()], -1);
         self.stones[pos.index()] = Some(color);
         self.lines.put(pos, code(color));
         self.hash ^= zobrist::key(pos, color);
@@ -164,6 +185,19 @@ impl Board {
     #[inline]
     pub fn pattern_count(&self, color: Color, pattern: Pattern) -> u32 {
         self.pattern_counts[color.index()][pattern as usize]
+    }
+
+    /// The class of the empty point `pos` for `color`: its four lines together.
+    #[inline]
+    pub fn shape(&self, pos: Pos, color: Color) -> Shape {
+        let key = self.shape_keys[pos.index()][color.index()];
+        Shape::from_u8(shape_of(self.shape_tables[color.index()], key))
+    }
+
+    /// How many empty points have `shape` for `color`.
+    #[inline]
+    pub fn shape_count(&self, color: Color, shape: Shape) -> u32 {
+        self.shape_counts[color.index()][shape as usize]
     }
 
     /// Whether a stone lies within two cells of `pos` along one of its four lines.
@@ -216,9 +250,8 @@ impl Board {
     }
 
     /// After a stone was put on (`change` 1) or taken off (-1) `pos`: recomputes the patterns
-    /// of the points within reach on its four lines (and the neighbour counts). The loop is
-    /// branch-free over occupancy: an occupied point's entry is rewritten too (it is stale by
-    /// definition) but only empty points count.
+    /// and shapes of the empty points within reach on its four lines (and the neighbour
+    /// counts); counts change only where a pattern did.
     fn refresh_around(&mut self, pos: Pos, change: i8) {
         for dir in Direction::ALL {
             let view = self.lines.view(dir, pos);
@@ -232,11 +265,28 @@ impl Board {
                 if offset.abs() <= NEAR {
                     self.near[at] = (self.near[at] as i8 + change) as u8;
                 }
-                let empty = i32::from(view.cell(offset) == EMPTY);
+                // An occupied point's entries are stale by definition (they are recomputed
+                // when it is emptied): only empty points are refreshed.
+                if view.cell(offset) != EMPTY {
+                    continue;
+                }
                 let entry = self.table.entry(view.key(offset));
                 let old = std::mem::replace(&mut self.patterns[at][dir.index()], entry);
-                self.count(old, -empty);
-                self.count(entry, empty);
+                if old == entry {
+                    continue;
+                }
+                self.count(old, -1);
+                self.count(entry, 1);
+                let old_keys = self.shape_keys[at];
+                let keys = [
+                    with_direction(old_keys[0], dir.index(), entry & 15),
+                    with_direction(old_keys[1], dir.index(), entry >> 4),
+                ];
+                if keys != old_keys {
+                    self.shape_keys[at] = keys;
+                    self.count_shapes(old_keys, -1);
+                    self.count_shapes(keys, 1);
+                }
             }
             if change < 0 {
                 // The emptied point's stored entries are stale: only add its new ones.
@@ -244,6 +294,20 @@ impl Board {
                 self.patterns[pos.index()][dir.index()] = entry;
                 self.count(entry, 1);
             }
+        }
+        if change < 0 {
+            let keys = shape_keys_of(&self.patterns[pos.index()]);
+            self.shape_keys[pos.index()] = keys;
+            self.count_shapes(keys, 1);
+        }
+    }
+
+    #[inline]
+    fn count_shapes(&mut self, keys: [u16; 2], change: i32) {
+        for (color, &key) in keys.iter().enumerate() {
+            let shape = shape_of(self.shape_tables[color], key) as usize;
+            let count = &mut self.shape_counts[color][shape & 15];
+            *count = count.wrapping_add(change as u32);
         }
     }
 
@@ -279,6 +343,24 @@ impl Board {
             for entry in self.patterns[pos.index()] {
                 counts[0][(entry & 15) as usize] += 1;
                 counts[1][(entry >> 4) as usize] += 1;
+            }
+        }
+        counts
+    }
+
+    fn recomputed_shape_keys(&self) -> Vec<[u16; 2]> {
+        let mut keys = vec![[0; 2]; POS_COUNT];
+        for pos in self.size.points().filter(|&p| self.is_empty(p)) {
+            keys[pos.index()] = shape_keys_of(&self.patterns[pos.index()]);
+        }
+        keys
+    }
+
+    fn recomputed_shape_counts(&self) -> [[u32; 16]; 2] {
+        let mut counts = [[0; 16]; 2];
+        for pos in self.size.points().filter(|&p| self.is_empty(p)) {
+            for color in [Color::Black, Color::White] {
+                counts[color.index()][self.shape(pos, color) as usize] += 1;
             }
         }
         counts
@@ -334,6 +416,19 @@ impl Board {
             self.pattern_counts,
             "pattern counts drifted"
         );
+        let keys = self.recomputed_shape_keys();
+        for pos in self.size.points().filter(|&p| self.is_empty(p)) {
+            assert_eq!(
+                keys[pos.index()],
+                self.shape_keys[pos.index()],
+                "shape keys drifted at {pos:?}"
+            );
+        }
+        assert_eq!(
+            self.recomputed_shape_counts(),
+            self.shape_counts,
+            "shape counts drifted"
+        );
         let near = self.recomputed_near();
         for pos in self.size.points() {
             assert_eq!(
@@ -343,6 +438,16 @@ impl Board {
             );
         }
     }
+}
+
+/// The black and white shape keys of a point's four pattern entries.
+fn shape_keys_of(entries: &[u8; 4]) -> [u16; 2] {
+    let mut keys = [0u16; 2];
+    for (dir, &entry) in entries.iter().enumerate() {
+        keys[0] = with_direction(keys[0], dir, entry & 15);
+        keys[1] = with_direction(keys[1], dir, entry >> 4);
+    }
+    keys
 }
 
 fn code(color: Color) -> u32 {

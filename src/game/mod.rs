@@ -10,6 +10,7 @@ mod outcome;
 mod pattern;
 pub mod reference;
 mod rule;
+mod shape;
 mod threat;
 mod zobrist;
 
@@ -20,4 +21,5 @@ pub use forbidden::Foul;
 pub use outcome::{gomocup_stone_limit, judge_move, Verdict};
 pub use pattern::Pattern;
 pub use rule::Rule;
+pub use shape::{Shape, SHAPE_KINDS};
 pub use threat::Threat;

@@ -57,7 +57,9 @@ impl Pattern {
         Pattern::F5,
     ];
 
-    fn from_u8(value: u8) -> Pattern {
+    /// The pattern of a 4-bit code (`Pattern as u8`).
+    #[inline]
+    pub fn from_code(value: u8) -> Pattern {
         Pattern::ALL[value as usize % PATTERN_KINDS]
     }
 
@@ -104,7 +106,7 @@ impl PatternTable {
     /// Unpacks one colour's pattern from an entry.
     #[inline]
     pub fn pattern(entry: u8, color: Color) -> Pattern {
-        Pattern::from_u8((entry >> (4 * color.index())) & 15)
+        Pattern::from_code((entry >> (4 * color.index())) & 15)
     }
 
     fn build(rule: Rule) -> PatternTable {
