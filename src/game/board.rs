@@ -5,7 +5,7 @@
 use super::color::Color;
 use super::coord::{BoardSize, Direction, Pos, POS_COUNT};
 use super::forbidden::{self, Foul};
-use super::line::{Lines, BLACK, EMPTY, REACH, WHITE};
+use super::line::{key_shift, Lines, BLACK, EMPTY, REACH, WHITE};
 use super::pattern::{Pattern, PatternTable};
 use super::rule::Rule;
 use super::shape::{shape_of, with_direction, Shape, SHAPES_FOULS, SHAPES_PLAIN, SHAPE_KEY_BITS};
@@ -179,6 +179,16 @@ impl Board {
     #[inline]
     pub fn pattern(&self, pos: Pos, dir: Direction, color: Color) -> Pattern {
         PatternTable::pattern(self.patterns[pos.index()][dir.index()], color)
+    }
+
+    /// The pattern a `color` stone at the empty point `pos` would make along `dir` if the
+    /// empty cell `offset` (±1..=±5) steps along the line held an opponent's stone: whether
+    /// that stone would spoil the line for `color`, without playing it.
+    #[inline]
+    pub fn pattern_if_blocked(&self, pos: Pos, dir: Direction, color: Color, offset: i32) -> Pattern {
+        debug_assert!(offset != 0 && offset.abs() <= REACH);
+        let key = self.lines.key(dir, pos) | code(color.opponent()) << key_shift(offset);
+        PatternTable::pattern(self.table.entry(key), color)
     }
 
     /// How many (empty point, direction) pairs hold `pattern` for `color`.

@@ -19,7 +19,7 @@ pub use color::Color;
 pub use coord::{BoardSize, Direction, Pos, MAX_SIZE, MIN_SIZE, POS_COUNT};
 pub use forbidden::Foul;
 pub use outcome::{gomocup_stone_limit, judge_move, Verdict};
-pub use pattern::Pattern;
+pub use pattern::{Pattern, PATTERN_KINDS};
 pub use rule::Rule;
 pub use shape::{Shape, SHAPE_KINDS};
 pub use threat::Threat;

@@ -6,7 +6,7 @@ use super::output::Sink;
 use crate::bench::rules_bench;
 use crate::engine::{Engine, Handicap, Settings};
 use crate::eval::evaluate;
-use crate::eval::weights::SWAP2_BALANCE_MARGIN;
+use crate::eval::SWAP2_BALANCE_MARGIN;
 use crate::game::{BoardSize, Color, Pos, Rule};
 use crate::search::{SearchResult, Stop};
 

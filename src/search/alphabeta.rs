@@ -1,12 +1,22 @@
-//! Principal variation search: alpha-beta with a transposition table, threat-driven move
-//! generation, killer and history ordering, late move reductions, and a VCF-style
-//! quiescence (fours and their forced answers) at the horizon.
+//! Principal variation search. At each node, in order (constants in `params`):
+//! 1. a five to play wins; an opponent's five is blocked, searched on without using depth;
+//! 2. at the horizon, the quiescence (`quiesce`): fours while they gain;
+//! 3. the transposition table: its bound ends non-PV nodes, its move is searched first;
+//! 4. with no threat of the opponent's to answer: razoring (shallow nodes far below alpha
+//!    are settled by the quiescence) and reverse futility (shallow nodes far above beta
+//!    return their static value);
+//! 5. internal iterative reduction: deep nodes without a table move search one ply less;
+//! 6. the moves (`movegen`), with late move pruning and futility pruning of quiet moves at
+//!    shallow depth, and late move reductions from a table that grows with depth and move
+//!    number.
 
+use super::movegen::Move;
 use super::params::*;
 use super::tt::{Bound, Table};
 use super::Stop;
-use crate::eval::{evaluate, point_value, weights};
-use crate::game::{Board, Color, Pos, Threat, POS_COUNT};
+use crate::eval::evaluate;
+use crate::game::{Board, Color, Pos, POS_COUNT};
+use once_cell::sync::Lazy;
 use std::time::{Duration, Instant};
 
 /// When to give up: any of these ends the search at once.
@@ -14,6 +24,26 @@ use std::time::{Duration, Instant};
 pub struct Cutoff {
     pub deadline: Option<Duration>,
     pub max_nodes: Option<u64>,
+}
+
+/// Late move reductions by depth and move number, in plies.
+static REDUCTIONS: Lazy<Vec<[i32; 64]>> = Lazy::new(|| {
+    (0..64)
+        .map(|depth| {
+            let mut row = [0; 64];
+            for (moves, r) in row.iter_mut().enumerate().skip(1) {
+                if depth > 0 {
+                    let ln = (depth as f64).ln() * (moves as f64).ln();
+                    *r = (LMR_BASE + ln / LMR_DIVISOR) as i32;
+                }
+            }
+            row
+        })
+        .collect()
+});
+
+fn reduction(depth: i32, moves: usize) -> i32 {
+    REDUCTIONS[depth.clamp(0, 63) as usize][moves.min(63)]
 }
 
 pub struct Searcher<'a> {
@@ -24,8 +54,13 @@ pub struct Searcher<'a> {
     start: Instant,
     pub nodes: u64,
     pub aborted: bool,
-    killers: Vec<[Option<Pos>; 2]>,
-    history: Vec<[i32; POS_COUNT]>,
+    /// The root move that last raised alpha in the running iteration, with its score: a
+    /// move that beat the previous best, usable even if the iteration is cut short.
+    pub root_best: Option<(Pos, i32)>,
+    pub(super) killers: Vec<[Option<Pos>; 2]>,
+    pub(super) history: Vec<[i32; POS_COUNT]>,
+    /// The static value at each ply of the current line (for "improving").
+    statics: Vec<i32>,
     pv: Vec<Vec<Pos>>,
 }
 
@@ -51,8 +86,10 @@ impl<'a> Searcher<'a> {
             start,
             nodes: 0,
             aborted: false,
+            root_best: None,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![[0; POS_COUNT]; 2],
+            statics: vec![0; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 1],
         }
     }
@@ -64,52 +101,60 @@ impl<'a> Searcher<'a> {
 
     /// Searches the root to `depth` within (alpha, beta).
     pub fn root(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
-        self.negamax(alpha, beta, depth, 0)
+        self.root_best = None;
+        self.negamax(alpha, beta, depth, 0, false)
     }
 
     /// The root's legal moves, best-looking first.
     pub fn root_moves(&mut self) -> Vec<Pos> {
         let me = self.board.side_to_move();
         self.ordered_moves(me, None, 0)
+            .into_iter()
+            .map(|m| m.pos)
+            .collect()
     }
 
-    /// The node limit holds exactly; the clock and the stop signal are read every
-    /// `CHECK_EVERY_NODES` nodes.
-    fn check_limits(&mut self) {
+    /// Counts a node. The node limit holds exactly; the clock and the stop signal are read
+    /// every `CHECK_EVERY_NODES` nodes.
+    pub(super) fn enter_node(&mut self) -> bool {
+        self.nodes += 1;
         if self.cutoff.max_nodes.map_or(false, |n| self.nodes >= n) {
             self.aborted = true;
         }
-        if self.nodes % CHECK_EVERY_NODES != 0 {
-            return;
+        if self.nodes % CHECK_EVERY_NODES == 0 {
+            let over_time = self
+                .cutoff
+                .deadline
+                .map_or(false, |d| self.start.elapsed() >= d);
+            if over_time || self.stop.is_set() {
+                self.aborted = true;
+            }
         }
-        let over_time = self
-            .cutoff
-            .deadline
-            .map_or(false, |d| self.start.elapsed() >= d);
-        if over_time || self.stop.is_set() {
-            self.aborted = true;
-        }
+        !self.aborted
     }
 
-    fn negamax(&mut self, mut alpha: i32, beta: i32, depth: i32, ply: usize) -> i32 {
+    fn negamax(&mut self, mut alpha: i32, beta: i32, depth: i32, ply: usize, cut: bool) -> i32 {
         self.pv[ply].clear();
-        self.nodes += 1;
-        self.check_limits();
-        if self.aborted {
+        if !self.enter_node() {
             return 0;
         }
-        if let Some(score) = self.forced(alpha, beta, depth, ply) {
+        if let Some(score) = self.forced(alpha, beta, depth, ply, cut) {
             return score;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiesce(alpha, beta, ply, QUIESCENCE_FOURS);
+            return self.quiesce(alpha, beta, ply, QUIESCENCE_FOURS, None);
         }
+        let pv_node = beta - alpha > 1;
         let me = self.board.side_to_move();
+        let opponent = me.opponent();
         let hash = self.board.hash();
+        let mut depth = depth;
+
+        // 3. The transposition table.
         let mut tt_move = None;
         if let Some(hit) = self.tt.probe(hash, ply) {
             tt_move = hit.best.filter(|&p| self.board.is_empty(p));
-            if ply > 0 && hit.depth >= depth {
+            if !pv_node && hit.depth >= depth {
                 let usable = match hit.bound {
                     Bound::Exact => true,
                     Bound::Lower => hit.score >= beta,
@@ -120,42 +165,100 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+
+        // 4. Shallow pruning on the static value, when the opponent threatens nothing.
+        let stand = evaluate(self.board, me);
+        self.statics[ply] = stand;
+        let improving = ply < 2 || stand > self.statics[ply - 2];
+        let threatened = self.board.has_open_four_point(opponent);
+        if !pv_node && !threatened && beta.abs() < WIN_THRESHOLD {
+            if depth <= RAZOR_MAX_DEPTH && stand + RAZOR_MARGIN * depth < alpha {
+                let score = self.quiesce(alpha, alpha + 1, ply, QUIESCENCE_FOURS, None);
+                if score <= alpha {
+                    return score;
+                }
+            }
+            let margin = FUTILITY_MARGIN * (depth - i32::from(improving));
+            if depth <= FUTILITY_MAX_DEPTH && stand - margin >= beta {
+                return stand;
+            }
+        }
+
+        // 5. Internal iterative reduction.
+        if tt_move.is_none() && depth >= IIR_MIN_DEPTH {
+            depth -= 1;
+        }
+
+        // 6. The moves.
         let moves = self.ordered_moves(me, tt_move, ply);
         if moves.is_empty() {
             return 0;
         }
         let original_alpha = alpha;
         let mut best_score = -WIN;
-        let mut best_move = moves[0];
-        for (i, &pos) in moves.iter().enumerate() {
-            let quiet = self.board.threat(pos, me) < Threat::Three;
-            self.board.play(pos, me);
-            let reduction = i32::from(i >= LMR_MIN_MOVES && depth >= LMR_MIN_DEPTH && quiet);
-            let mut score;
-            if i == 0 {
-                score = -self.negamax(-beta, -alpha, depth - 1, ply + 1);
-            } else {
-                score = -self.negamax(-alpha - 1, -alpha, depth - 1 - reduction, ply + 1);
-                if score > alpha && (reduction > 0 || score < beta) {
-                    score = -self.negamax(-beta, -alpha, depth - 1, ply + 1);
-                }
+        let mut best_move = moves[0].pos;
+        let mut searched = 0usize;
+        let killers = self.killers[ply.min(MAX_PLY)];
+        let lmp_count = (LMP_BASE + (depth * depth) as usize * LMP_SCALE / 2)
+            / if improving { 1 } else { 2 };
+        for m in &moves {
+            let quiet = m.is_quiet() && Some(m.pos) != tt_move;
+            let prunable = !pv_node && quiet && best_score > -WIN_THRESHOLD && !threatened;
+            if prunable && depth <= LMP_MAX_DEPTH && searched >= lmp_count.max(1) {
+                break;
             }
+            if prunable
+                && depth <= FUTILITY_MAX_DEPTH
+                && stand + FUTILITY_MARGIN * (depth + 1) <= alpha
+            {
+                continue;
+            }
+            self.board.play(m.pos, me);
+            searched += 1;
+            let score = if searched == 1 {
+                -self.negamax(-beta, -alpha, depth - 1, ply + 1, !pv_node && !cut)
+            } else {
+                let mut r = 0;
+                if depth >= LMR_MIN_DEPTH && searched > LMR_MIN_MOVES && quiet {
+                    r = reduction(depth, searched);
+                    r -= i32::from(pv_node);
+                    r -= i32::from(killers.contains(&Some(m.pos)));
+                    r += i32::from(cut);
+                    r += i32::from(!improving);
+                    r = r.clamp(0, depth - 1);
+                }
+                let mut score = -self.negamax(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(-alpha - 1, -alpha, depth - 1, ply + 1, !cut);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(-beta, -alpha, depth - 1, ply + 1, false);
+                }
+                score
+            };
             self.board.undo();
             if self.aborted {
                 return 0;
             }
             if score > best_score {
                 best_score = score;
-                best_move = pos;
+                best_move = m.pos;
                 if score > alpha {
                     alpha = score;
-                    self.set_pv(ply, pos);
+                    self.set_pv(ply, m.pos);
+                    if ply == 0 {
+                        self.root_best = Some((m.pos, score));
+                    }
                     if score >= beta {
-                        self.reward(me, pos, depth, ply, quiet);
+                        self.reward(me, m, depth, ply, &moves[..searched]);
                         break;
                     }
                 }
             }
+        }
+        if searched == 0 {
+            // Everything was pruned: the static value stands.
+            return stand.min(beta);
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -171,7 +274,7 @@ impl<'a> Searcher<'a> {
 
     /// Wins and forced answers that need no search: a five to play, or the opponent's five
     /// to block (searched on without using up depth).
-    fn forced(&mut self, alpha: i32, beta: i32, depth: i32, ply: usize) -> Option<i32> {
+    fn forced(&mut self, alpha: i32, beta: i32, depth: i32, ply: usize, cut: bool) -> Option<i32> {
         let me = self.board.side_to_move();
         let opponent = me.opponent();
         if self.board.has_five_point(me) {
@@ -194,7 +297,7 @@ impl<'a> Searcher<'a> {
         }
         let block = fives[0];
         self.board.play(block, me);
-        let score = -self.negamax(-beta, -alpha, depth, ply + 1);
+        let score = -self.negamax(-beta, -alpha, depth, ply + 1, !cut);
         self.board.undo();
         if !self.aborted {
             self.set_pv(ply, block);
@@ -202,121 +305,7 @@ impl<'a> Searcher<'a> {
         Some(score)
     }
 
-    /// The horizon: stand pat on the evaluation, or keep making fours (the opponent's
-    /// answers are forced) while they gain.
-    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, fours_left: i32) -> i32 {
-        self.pv[ply].clear();
-        self.nodes += 1;
-        self.check_limits();
-        if self.aborted {
-            return 0;
-        }
-        let me = self.board.side_to_move();
-        if self.board.has_five_point(me) {
-            return WIN - ply as i32 - 1;
-        }
-        if self.board.has_five_point(me.opponent()) {
-            let fives = self.board.five_points(me.opponent());
-            if fives.len() != 1 || self.board.is_forbidden(fives[0], me) || ply >= MAX_PLY - 1 {
-                return -(WIN - ply as i32 - 2);
-            }
-            self.board.play(fives[0], me);
-            let score = -self.quiesce(-beta, -alpha, ply + 1, fours_left);
-            self.board.undo();
-            return score;
-        }
-        let stand = evaluate(self.board, me);
-        if stand >= beta || fours_left <= 0 || ply >= MAX_PLY - 2 {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let mut best = stand;
-        for pos in self.fours(me).into_iter().take(QUIESCENCE_BRANCHES) {
-            self.board.play(pos, me);
-            let score = -self.quiesce(-beta, -alpha, ply + 1, fours_left - 1);
-            self.board.undo();
-            if self.aborted {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    self.set_pv(ply, pos);
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-
-    /// `me`'s legal fours, strongest first.
-    fn fours(&self, me: Color) -> Vec<Pos> {
-        let mut fours: Vec<(Threat, Pos)> = self
-            .candidates()
-            .filter(|&p| self.board.makes_four(p, me))
-            .map(|p| (self.board.threat(p, me), p))
-            .filter(|&(t, _)| t.is_four())
-            .collect();
-        fours.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        fours.into_iter().map(|(_, p)| p).collect()
-    }
-
-    /// Legal moves for `me`, best-looking first. When the opponent threatens an open four,
-    /// only its blocks and `me`'s own fours can hold.
-    fn ordered_moves(&self, me: Color, tt_move: Option<Pos>, ply: usize) -> Vec<Pos> {
-        let opponent = me.opponent();
-        if self.board.stone_count() == 0 {
-            // The centre first, then its neighbours (for YXNBEST on an empty board).
-            let size = self.board.size();
-            let center = size.center();
-            let mut moves: Vec<Pos> = size
-                .points()
-                .filter(|p| p.x().abs_diff(center.x()) <= 1 && p.y().abs_diff(center.y()) <= 1)
-                .collect();
-            moves.sort_by_key(|&p| (p != center, p));
-            return moves;
-        }
-        let defending = self.board.has_open_four_point(opponent);
-        let killers = self.killers[ply.min(MAX_PLY)];
-        let history = &self.history[me.index()];
-        let mut scored: Vec<(i32, Pos)> = Vec::with_capacity(64);
-        for pos in self.candidates() {
-            let mine = self.board.threat(pos, me);
-            if mine == Threat::Forbidden {
-                continue;
-            }
-            // Only the opponent's four points can stop its open four.
-            if defending && !mine.is_four() && !self.board.makes_four(pos, opponent) {
-                continue;
-            }
-            let theirs = self.board.threat(pos, opponent);
-            let order = if Some(pos) == tt_move {
-                i32::MAX
-            } else {
-                let killer = if killers.contains(&Some(pos)) { 500 } else { 0 };
-                weights::threat_order(mine, true)
-                    + weights::threat_order(theirs, false)
-                    + point_value(self.board, pos, me)
-                    + killer
-                    + history[pos.index()].min(10_000) / 64
-            };
-            scored.push((order, pos));
-        }
-        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        scored.into_iter().map(|(_, p)| p).collect()
-    }
-
-    fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.board
-            .size()
-            .points()
-            .filter(move |&p| self.board.is_empty(p) && self.board.is_candidate(p))
-    }
-
-    fn set_pv(&mut self, ply: usize, pos: Pos) {
+    pub(super) fn set_pv(&mut self, ply: usize, pos: Pos) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
         line.clear();
@@ -326,16 +315,27 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn reward(&mut self, me: Color, pos: Pos, depth: i32, ply: usize, quiet: bool) {
-        if !quiet {
+    /// A quiet move cut off: it becomes a killer and gains history; the quiet moves tried
+    /// before it lose some.
+    fn reward(&mut self, me: Color, best: &Move, depth: i32, ply: usize, tried: &[Move]) {
+        if !best.is_quiet() {
             return;
         }
         let killers = &mut self.killers[ply.min(MAX_PLY)];
-        if killers[0] != Some(pos) {
+        if killers[0] != Some(best.pos) {
             killers[1] = killers[0];
-            killers[0] = Some(pos);
+            killers[0] = Some(best.pos);
         }
-        let entry = &mut self.history[me.index()][pos.index()];
-        *entry = (*entry + depth * depth).min(1 << 20);
+        let bonus = depth * depth;
+        let history = &mut self.history[me.index()];
+        for m in tried.iter().filter(|m| m.is_quiet()) {
+            let entry = &mut history[m.pos.index()];
+            let change = if m.pos == best.pos { bonus } else { -bonus };
+            *entry = (*entry + change).clamp(-HISTORY_MAX, HISTORY_MAX);
+        }
+    }
+
+    pub(super) fn table(&mut self) -> &mut Table {
+        self.tt
     }
 }

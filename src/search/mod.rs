@@ -10,7 +10,9 @@
 //!    (`time`), the node limit or the stop signal.
 
 pub mod alphabeta;
+mod movegen;
 pub mod params;
+mod quiesce;
 pub mod threats;
 pub mod time;
 pub mod tt;
@@ -215,11 +217,23 @@ pub fn search(
         limits.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
     };
     let mut previous = 0;
+    let mut stable_iterations = 0;
     for depth in 1..=max_depth {
         let score = aspiration(&mut searcher, previous, depth as i32);
         if searcher.aborted {
+            // A root move that beat the last iteration's best before the cut is better.
+            if let Some((best, score)) = searcher.root_best {
+                let me = searcher.board.side_to_move();
+                if result.best != Some(best) && !searcher.board.is_forbidden(best, me) {
+                    result.best = Some(best);
+                    result.pv = vec![best];
+                    result.score = score;
+                }
+            }
             break;
         }
+        let best_before = result.best;
+        let dropped = depth > 1 && score <= previous - SCORE_DROP;
         previous = score;
         result.score = score;
         result.depth = depth;
@@ -240,8 +254,18 @@ pub fn search(
         if score.abs() > WIN_THRESHOLD {
             break;
         }
+        let changed = depth > 1 && result.best != best_before;
+        stable_iterations = if changed { 0 } else { stable_iterations + 1 };
         if let Some(time) = limits.time {
-            if start.elapsed() >= time.optimum * NEW_ITERATION_PERCENT as u32 / 100 {
+            let percent = if changed || dropped {
+                UNSTABLE_PERCENT
+            } else if stable_iterations >= STABLE_ITERATIONS {
+                STABLE_PERCENT
+            } else {
+                100
+            };
+            let limit = time.optimum * (NEW_ITERATION_PERCENT * percent / 100) as u32 / 100;
+            if start.elapsed() >= limit.min(time.maximum) {
                 break;
             }
         }

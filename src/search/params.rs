@@ -13,14 +13,42 @@ pub const MAX_DEPTH: u32 = 64;
 pub const ASPIRATION_DELTA: i32 = 60;
 pub const ASPIRATION_MIN_DEPTH: u32 = 5;
 
-/// Late move reductions: from this depth, after this many moves, reduce quiet moves by one ply.
+/// Late move reductions: from this depth, for moves after the first `LMR_MIN_MOVES`, a
+/// reduction of `LMR_BASE + ln(depth)·ln(move number) / LMR_DIVISOR` plies (a table built
+/// once), one less in PV nodes and for killers, one more in expected cut nodes.
 pub const LMR_MIN_DEPTH: i32 = 3;
-pub const LMR_MIN_MOVES: usize = 4;
+pub const LMR_MIN_MOVES: usize = 2;
+pub const LMR_BASE: f64 = 0.25;
+pub const LMR_DIVISOR: f64 = 1.9;
 
-/// Quiescence: at most this many fours in a row, and the strongest few at each step (the
-/// root threat solver looks for long VCFs exhaustively).
+/// Late move pruning: at depth `d` up to `LMP_MAX_DEPTH`, quiet moves after the first
+/// `LMP_BASE + d·d·LMP_SCALE / 2` (halved when the static value is not improving) are not
+/// searched.
+pub const LMP_MAX_DEPTH: i32 = 6;
+pub const LMP_BASE: usize = 4;
+pub const LMP_SCALE: usize = 3;
+
+/// Futility: at depth up to `FUTILITY_MAX_DEPTH`, a node whose static value beats beta by
+/// `FUTILITY_MARGIN` per ply returns it; a quiet move at a node whose static value plus
+/// that margin cannot reach alpha is not searched.
+pub const FUTILITY_MAX_DEPTH: i32 = 5;
+pub const FUTILITY_MARGIN: i32 = 70;
+
+/// Razoring: at depth up to `RAZOR_MAX_DEPTH`, a node whose static value is below alpha by
+/// `RAZOR_MARGIN` per ply is settled by the quiescence.
+pub const RAZOR_MAX_DEPTH: i32 = 2;
+pub const RAZOR_MARGIN: i32 = 150;
+
+/// Internal iterative reduction: a node this deep without a move from the table is searched
+/// one ply shallower.
+pub const IIR_MIN_DEPTH: i32 = 4;
+
+/// Quiescence: at most this many fours in a row, the strongest few at each step; after the
+/// first, only fours on the lines of the side's previous four within this distance (a VCF
+/// goes on where the last four left off).
 pub const QUIESCENCE_FOURS: i32 = 10;
 pub const QUIESCENCE_BRANCHES: usize = 4;
+pub const QUIESCENCE_REACH: usize = 4;
 
 /// How often (in nodes) the search looks at the clock and the stop flag.
 pub const CHECK_EVERY_NODES: u64 = 1_024;
@@ -38,12 +66,37 @@ pub const ROOT_THREAT_NODE_PERCENT: u64 = 50;
 
 /// Time management: a share of the per-move time kept as a safety margin, plus a fixed margin
 /// for process scheduling and output.
-pub const TIME_MARGIN_PERCENT: u64 = 10;
-pub const TIME_MARGIN_MS: u64 = 40;
-/// With a match clock, plan for at least this many more moves of ours.
+pub const TIME_MARGIN_PERCENT: u64 = 6;
+pub const TIME_MARGIN_MS: u64 = 30;
+/// With a match clock, plan for at least this many more moves of ours, and never spend more
+/// than this share (percent) of what is left on one move.
 pub const MIN_MOVES_TO_GO: u64 = 12;
-/// Start no new iteration after this share (percent) of the optimum time.
-pub const NEW_ITERATION_PERCENT: u64 = 55;
+pub const CLOCK_MAXIMUM_PERCENT: u64 = 25;
+/// The optimum, as a share (percent) of the maximum.
+pub const OPTIMUM_PERCENT: u64 = 75;
+/// A new iteration starts while the elapsed time is below this share (percent) of the
+/// optimum, scaled by the best move's stability: by `UNSTABLE_PERCENT` when the last
+/// iteration changed the best move or its score fell by `SCORE_DROP` or more, by
+/// `STABLE_PERCENT` once the best move held `STABLE_ITERATIONS` iterations. Past the maximum
+/// the search stops at once, keeping a better root move found in the unfinished iteration.
+pub const NEW_ITERATION_PERCENT: u64 = 60;
+pub const UNSTABLE_PERCENT: u64 = 150;
+pub const STABLE_PERCENT: u64 = 70;
+pub const STABLE_ITERATIONS: u32 = 4;
+pub const SCORE_DROP: i32 = 40;
+
+/// Move ordering ("policy"): what a move is worth by the shape it makes for the mover
+/// (attack) and the shape it takes from the opponent (defence), by `Shape as usize`
+/// (None, Forbidden, Two, DoubleTwo, Three, ThreeTwo, DoubleThree, Four, FourTwo, FourThree,
+/// OpenFour, Five), plus a little per line pattern (by `Pattern as usize`) to order the rest.
+pub const ATTACK: [i32; 12] = [0, -1000, 30, 90, 240, 420, 2200, 200, 300, 6000, 20000, 100000];
+pub const DEFENCE: [i32; 12] = [0, 0, 20, 60, 160, 300, 1400, 120, 200, 2500, 6000, 50000];
+pub const LINE_ATTACK: [i32; 11] = [0, 0, 1, 3, 6, 16, 18, 40, 45, 80, 0];
+pub const LINE_DEFENCE: [i32; 11] = [0, 0, 1, 2, 5, 12, 14, 30, 35, 60, 0];
+/// Ordering bonus of the killer moves, and the cap of the history score.
+pub const KILLER_BONUS: i32 = 400;
+pub const HISTORY_MAX: i32 = 1 << 16;
+pub const HISTORY_DIVISOR: i32 = 64;
 
 /// Memory: transposition table size when `max_memory` is unlimited, and what the process
 /// keeps for itself besides the table (bytes).

@@ -2,28 +2,36 @@
 //! maximum (stop at once), from the turn time, the time left and the game's progress. The
 //! move must be out before `min(timeout_turn, time_left)`, so the maximum keeps a margin.
 
-use super::params::{MIN_MOVES_TO_GO, TIME_MARGIN_MS, TIME_MARGIN_PERCENT};
+use super::params::{
+    CLOCK_MAXIMUM_PERCENT, MIN_MOVES_TO_GO, OPTIMUM_PERCENT, TIME_MARGIN_MS, TIME_MARGIN_PERCENT,
+};
 use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeBudget {
+    /// What a move should take: iterations start while the (stability-adjusted) share of it
+    /// allows (see `search::next_iteration_fits`).
     pub optimum: Duration,
+    /// The hard limit: the search stops at once.
     pub maximum: Duration,
 }
 
 /// `time_left_ms` of `i32::MAX` or more means no game clock.
 pub fn budget(turn_ms: u64, time_left_ms: i64, empty_points: usize) -> TimeBudget {
     let clock = (time_left_ms < i64::from(i32::MAX)).then(|| time_left_ms.max(0) as u64);
-    let available = clock.map_or(turn_ms, |left| left.min(turn_ms));
-    let maximum = available
-        .saturating_sub(available * TIME_MARGIN_PERCENT / 100)
-        .saturating_sub(TIME_MARGIN_MS);
-    let optimum = match clock {
+    let with_margin = |ms: u64| {
+        ms.saturating_sub(ms * TIME_MARGIN_PERCENT / 100)
+            .saturating_sub(TIME_MARGIN_MS)
+    };
+    let turn = with_margin(turn_ms);
+    let (optimum, maximum) = match clock {
         Some(left) => {
+            // A share of the clock for this move, never a large part of what is left.
             let moves_to_go = (empty_points as u64 / 4).max(MIN_MOVES_TO_GO);
-            (left / moves_to_go).min(maximum)
+            let maximum = turn.min(with_margin(left * CLOCK_MAXIMUM_PERCENT / 100));
+            ((left / moves_to_go).min(maximum * OPTIMUM_PERCENT / 100), maximum)
         }
-        None => maximum * 3 / 4,
+        None => (turn * OPTIMUM_PERCENT / 100, turn),
     };
     TimeBudget {
         optimum: Duration::from_millis(optimum),
@@ -41,8 +49,10 @@ mod tests {
         let b = budget(5_000, unlimited, 200);
         assert!(b.maximum < Duration::from_millis(5_000) && b.optimum <= b.maximum);
         let b = budget(30_000, 2_000, 200);
-        assert!(b.maximum < Duration::from_millis(2_000));
+        assert!(b.maximum < Duration::from_millis(2_000 / 4));
         assert!(b.optimum <= Duration::from_millis(2_000 / 50));
+        let b = budget(1_000, unlimited, 200);
+        assert!(b.optimum >= Duration::from_millis(600), "most of the turn: {b:?}");
     }
 
     #[test]

@@ -1,0 +1,202 @@
+//! Which moves a node searches, and in what order.
+//!
+//! A five is played and an opponent's five blocked before any of this (`alphabeta::forced`).
+//! When the opponent has an open three (a point that makes an open four), only the moves
+//! that stop it — every point of its line whose stone leaves the opponent without an
+//! open-four point, the far points of split threes included — and the mover's own fours can
+//! hold; otherwise every candidate near the stones. Moves are ordered by a cheap policy: the
+//! shape a stone makes for the mover (attack) and the shape it takes from the opponent
+//! (defence), then the line patterns, killers and history; ties by position.
+
+use super::alphabeta::Searcher;
+use super::params::*;
+use crate::game::{Color, Direction, Pattern, Pos, Shape};
+
+/// How far along a line a stone can spoil a three's open-four point.
+const REACH: i32 = 5;
+
+/// A move with what ordering and pruning need to know of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub pos: Pos,
+    pub score: i32,
+    /// The shape it makes for the mover, and the opponent's shape it occupies.
+    pub attack: Shape,
+    pub defence: Shape,
+}
+
+impl Move {
+    /// Neither a threat of the mover's nor an answer to one of the opponent's: the moves
+    /// that pruning and reductions may cut.
+    pub fn is_quiet(&self) -> bool {
+        self.attack < Shape::Three && self.defence < Shape::Three
+    }
+}
+
+impl Searcher<'_> {
+    /// Legal moves for `me`, best first (the table's move before all).
+    pub(super) fn ordered_moves(&self, me: Color, tt_move: Option<Pos>, ply: usize) -> Vec<Move> {
+        let board = &*self.board;
+        if board.stone_count() == 0 {
+            return self.opening_moves();
+        }
+        let opponent = me.opponent();
+        let defences = if board.has_open_four_point(opponent) {
+            self.defences(me)
+        } else {
+            None
+        };
+        let killers = self.killers[ply.min(MAX_PLY)];
+        let history = &self.history[me.index()];
+        let mut moves: Vec<Move> = Vec::with_capacity(64);
+        for pos in self.candidates() {
+            let attack = board.shape(pos, me);
+            if let Some(defences) = &defences {
+                if !attack.is_four() && !defences.contains(&pos) {
+                    continue;
+                }
+            }
+            if self.is_illegal(pos, me, attack) {
+                continue;
+            }
+            let defence = board.shape(pos, opponent);
+            let score = if Some(pos) == tt_move {
+                i32::MAX
+            } else {
+                let killer = if killers.contains(&Some(pos)) {
+                    KILLER_BONUS
+                } else {
+                    0
+                };
+                let lines: i32 = Direction::ALL
+                    .into_iter()
+                    .map(|dir| {
+                        LINE_ATTACK[board.pattern(pos, dir, me) as usize]
+                            + LINE_DEFENCE[board.pattern(pos, dir, opponent) as usize]
+                    })
+                    .sum();
+                ATTACK[attack as usize]
+                    + DEFENCE[defence as usize]
+                    + lines
+                    + killer
+                    + history[pos.index()] / HISTORY_DIVISOR
+            };
+            moves.push(Move {
+                pos,
+                score,
+                attack,
+                defence,
+            });
+        }
+        moves.sort_by(|a, b| b.score.cmp(&a.score).then(a.pos.cmp(&b.pos)));
+        moves
+    }
+
+    /// Whether `me` may not play `pos` (a renju foul for black). Only shapes that can be a
+    /// foul get the referee's exact check.
+    pub(super) fn is_illegal(&self, pos: Pos, me: Color, attack: Shape) -> bool {
+        match attack {
+            Shape::Forbidden => true,
+            Shape::DoubleThree | Shape::FourThree | Shape::OpenFour => {
+                self.board.is_forbidden(pos, me)
+            }
+            _ => false,
+        }
+    }
+
+    /// The points that stop every open three of the opponent's: each three is an
+    /// open-four point along a line, and a stone stops it by taking that point or by
+    /// spoiling the line there (tested on the line's key, without playing); the points that
+    /// stop all of them, or, when no point does, every point that stops one. `None` when the
+    /// opponent's open-four points are all forbidden to it (renju black).
+    fn defences(&self, me: Color) -> Option<Vec<Pos>> {
+        let opponent = me.opponent();
+        let size = self.board.size();
+        let fouls = self.board.rule().has_forbidden(opponent);
+        // (point, the threats it stops), one entry per stopping point and threat.
+        let mut stops: Vec<(Pos, usize)> = Vec::new();
+        let mut threats = 0;
+        for pos in self.candidates() {
+            for dir in Direction::ALL {
+                if self.board.pattern(pos, dir, opponent) != Pattern::F4 {
+                    continue;
+                }
+                if fouls && self.board.is_forbidden(pos, opponent) {
+                    break;
+                }
+                stops.push((pos, threats));
+                for offset in (-REACH..=REACH).filter(|&o| o != 0) {
+                    let spoils = pos.step(dir, offset, size).filter(|&p| {
+                        self.board.is_empty(p)
+                            && self.board.pattern_if_blocked(pos, dir, opponent, offset) < Pattern::F4
+                    });
+                    if let Some(p) = spoils {
+                        stops.push((p, threats));
+                    }
+                }
+                threats += 1;
+            }
+        }
+        if threats == 0 {
+            return None;
+        }
+        stops.sort();
+        stops.dedup();
+        let mut all: Vec<Pos> = stops.iter().map(|&(p, _)| p).collect();
+        all.dedup();
+        let stopping_all: Vec<Pos> = all
+            .iter()
+            .copied()
+            .filter(|&p| stops.iter().filter(|&&(q, _)| q == p).count() == threats)
+            .collect();
+        Some(if stopping_all.is_empty() { all } else { stopping_all })
+    }
+
+    /// `me`'s legal fours (and better), strongest first; with `near`, only those on the lines
+    /// through `near` within `QUIESCENCE_REACH`.
+    pub(super) fn fours(&self, me: Color, near: Option<Pos>) -> Vec<Pos> {
+        let mut fours: Vec<(Shape, Pos)> = self
+            .candidates()
+            .filter(|&p| near.map_or(true, |n| on_line_within(n, p, QUIESCENCE_REACH)))
+            .map(|p| (self.board.shape(p, me), p))
+            .filter(|&(s, p)| s.is_four() && !self.is_illegal(p, me, s))
+            .collect();
+        fours.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        fours.into_iter().map(|(_, p)| p).collect()
+    }
+
+    /// The empty board: the centre first, then its neighbours (for YXNBEST).
+    fn opening_moves(&self) -> Vec<Move> {
+        let size = self.board.size();
+        let center = size.center();
+        let mut moves: Vec<Pos> = size
+            .points()
+            .filter(|p| p.x().abs_diff(center.x()) <= 1 && p.y().abs_diff(center.y()) <= 1)
+            .collect();
+        moves.sort_by_key(|&p| (p != center, p));
+        moves
+            .into_iter()
+            .enumerate()
+            .map(|(i, pos)| Move {
+                pos,
+                score: -(i as i32),
+                attack: Shape::None,
+                defence: Shape::None,
+            })
+            .collect()
+    }
+
+    pub(super) fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.board
+            .size()
+            .points()
+            .filter(move |&p| self.board.is_empty(p) && self.board.is_candidate(p))
+    }
+}
+
+/// Whether `a` and `b` share a row, column or diagonal, at most `reach` points apart.
+fn on_line_within(a: Pos, b: Pos, reach: usize) -> bool {
+    let dx = a.x().abs_diff(b.x());
+    let dy = a.y().abs_diff(b.y());
+    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= reach
+}

@@ -1,0 +1,92 @@
+//! The horizon: stand pat on the static value, or keep making fours (the opponent's answers
+//! are forced) while they gain — a bounded VCF. After the first four, only fours on the lines
+//! of the side's previous four are tried (a VCF goes on where the last four left off), at
+//! most `QUIESCENCE_BRANCHES` of them, `QUIESCENCE_FOURS` deep; results go into the
+//! transposition table at depth 0, so crowded boards full of fours do not search the same
+//! sequences again and again.
+
+use super::alphabeta::Searcher;
+use super::params::*;
+use super::tt::Bound;
+use crate::eval::evaluate;
+use crate::game::Pos;
+
+impl Searcher<'_> {
+    pub(super) fn quiesce(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        fours_left: i32,
+        last_four: Option<Pos>,
+    ) -> i32 {
+        if !self.enter_node() {
+            return 0;
+        }
+        let me = self.board.side_to_move();
+        if self.board.has_five_point(me) {
+            return WIN - ply as i32 - 1;
+        }
+        if self.board.has_five_point(me.opponent()) {
+            // The block is forced; the attacker's next four goes on from its last one.
+            let fives = self.board.five_points(me.opponent());
+            if fives.len() != 1 || self.board.is_forbidden(fives[0], me) || ply >= MAX_PLY - 1 {
+                return -(WIN - ply as i32 - 2);
+            }
+            self.board.play(fives[0], me);
+            let score = -self.quiesce(-beta, -alpha, ply + 1, fours_left, last_four);
+            self.board.undo();
+            return score;
+        }
+        let stand = evaluate(self.board, me);
+        if stand >= beta || fours_left <= 0 || ply >= MAX_PLY - 2 {
+            return stand;
+        }
+        let hash = self.board.hash();
+        if let Some(hit) = self.table().probe(hash, ply) {
+            let usable = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            };
+            if usable {
+                return hit.score;
+            }
+        }
+        let original_alpha = alpha;
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mut best_move = None;
+        for pos in self
+            .fours(me, last_four)
+            .into_iter()
+            .take(QUIESCENCE_BRANCHES)
+        {
+            self.board.play(pos, me);
+            let score = -self.quiesce(-beta, -alpha, ply + 1, fours_left - 1, Some(pos));
+            self.board.undo();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(pos);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table().store(hash, ply, 0, best, bound, best_move);
+        best
+    }
+}

@@ -1,0 +1,115 @@
+//! `quinto-tune`: fits Quinto's evaluation weights to the results of recorded games and
+//! writes `src/eval/weights.rs` (tournaments/tuning/README.md has the recipe).
+
+use quinto::eval::weights;
+use quinto_match::tuning::{fit_all, record_files, samples, weights_source, FitOptions, K};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "\
+usage: quinto-tune --games DIR [--games DIR]... --out FILE [options]
+
+Reads every .psq record under the DIRs (quinto-match output: the records name their rule),
+takes each quiet position (no five point for either side) from the --min-stones-th stone on
+with the game's result for the side to move, fits the evaluation's weights per table
+(freestyle, standard, renju black to move, renju white to move) by a logistic fit starting
+from the weights compiled in, and writes them as Rust source to FILE (src/eval/weights.rs).
+
+  --games DIR        a directory of records, searched recursively (repeatable)
+  --out FILE         the weights file to write
+  --iterations N     full-batch Adam steps (default 3000)
+  --learning-rate R  Adam step size in evaluation units (default 2)
+  --l2 L             pull of every weight towards zero (default 0.0001)
+  --min-stones N     the first stone count to take positions from (default 4)
+  --note TEXT        a line for the file's header (repeatable)";
+
+fn main() -> ExitCode {
+    match run(std::env::args().skip(1).collect()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(why) => {
+            eprintln!("quinto-tune: {why}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: Vec<String>) -> Result<(), String> {
+    let mut dirs = Vec::new();
+    let mut out = None;
+    let mut notes = Vec::new();
+    let mut options = FitOptions {
+        iterations: 3000,
+        learning_rate: 2.0,
+        l2: 0.0001,
+    };
+    let mut min_stones = 4;
+    let mut args = args.into_iter();
+    while let Some(flag) = args.next() {
+        if flag == "--help" || flag == "-h" {
+            println!("{USAGE}");
+            return Ok(());
+        }
+        let value = args
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+        let number = |v: &str| v.parse::<f64>().map_err(|_| format!("{flag}: not a number: {v}"));
+        match flag.as_str() {
+            "--games" => dirs.push(PathBuf::from(value)),
+            "--out" => out = Some(PathBuf::from(value)),
+            "--iterations" => options.iterations = number(&value)? as usize,
+            "--learning-rate" => options.learning_rate = number(&value)?,
+            "--l2" => options.l2 = number(&value)?,
+            "--min-stones" => min_stones = number(&value)? as usize,
+            "--note" => notes.push(value),
+            _ => return Err(format!("unknown option {flag}\n{USAGE}")),
+        }
+    }
+    let out = out.ok_or_else(|| format!("--out is required\n{USAGE}"))?;
+    if dirs.is_empty() {
+        return Err(format!("at least one --games DIR is required\n{USAGE}"));
+    }
+    let started = Instant::now();
+    let files = record_files(&dirs)?;
+    let (samples, summary) = samples(&files, min_stones)?;
+    println!(
+        "{} records: {} games used, {} left out (no rule, or decided by a fault), {} positions",
+        summary.files, summary.games, summary.skipped_games, summary.positions
+    );
+    let (tables, reports) = fit_all(&samples, &weights::TABLES, options);
+    let names = ["freestyle", "standard", "renju black to move", "renju white to move"];
+    let mut source = notes;
+    source.push(format!(
+        "Fitted by: quinto-tune {} --iterations {} --learning-rate {} --l2 {} --min-stones {}",
+        dirs.iter()
+            .map(|d| format!("--games {}", d.display()))
+            .collect::<Vec<_>>()
+            .join(" "),
+        options.iterations,
+        options.learning_rate,
+        options.l2,
+        min_stones
+    ));
+    source.push(format!(
+        "Data: {} games, {} quiet positions; K = {K} (an evaluation of K is a 73 % expectation).",
+        summary.games, summary.positions
+    ));
+    for r in &reports {
+        let line = format!(
+            "{}: {} positions, cross-entropy {:.4} -> {:.4}; {} held out: {:.4} -> {:.4}",
+            names[r.table],
+            r.positions,
+            r.loss_before,
+            r.loss_after,
+            r.held_out,
+            r.held_out_before,
+            r.held_out_after
+        );
+        println!("{line}");
+        source.push(line);
+    }
+    std::fs::write(&out, weights_source(&tables, &source))
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    println!("wrote {} in {:.1} s", out.display(), started.elapsed().as_secs_f64());
+    Ok(())
+}

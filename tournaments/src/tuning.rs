@@ -1,0 +1,348 @@
+//! Fitting the evaluation's weights to game results (a logistic, "Texel" fit): every quiet
+//! position of the recorded games becomes (the evaluation's features, the result for the
+//! side to move), and the weights are moved by Adam until `sigmoid(eval / K)` predicts the
+//! results as well as it can (cross-entropy, with a little L2 pull towards zero).
+
+use quinto::eval::{
+    evaluate_features, features, Features, Weights, COUNT_FEATURES, TABLES, THREAT_MASKS,
+    WEIGHT_SCALE,
+};
+use quinto::game::{Board, Color};
+use quinto::record::Record;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Evaluation units per logistic unit: an evaluation of `K` is a 73 % expectation.
+pub const K: f64 = 150.0;
+
+/// One training position.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    pub features: Features,
+    /// The result for the side to move: 1 win, 0.5 draw, 0 loss.
+    pub result: f64,
+    /// Which game it came from (in file order): every tenth game is held out of the fit.
+    pub game: usize,
+}
+
+impl Sample {
+    fn held_out(&self) -> bool {
+        self.game % 10 == 9
+    }
+}
+
+/// What was read.
+#[derive(Clone, Debug, Default)]
+pub struct DataSummary {
+    pub files: usize,
+    pub games: usize,
+    /// Records left out: no rule line, or a game decided by a fault (timeout, crash, …).
+    pub skipped_games: usize,
+    pub positions: usize,
+}
+
+/// Every `.psq` file under `dirs`, sorted (so a fit is reproducible).
+pub fn record_files(dirs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    let mut pending: Vec<PathBuf> = dirs.to_vec();
+    while let Some(dir) = pending.pop() {
+        let entries =
+            fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        for entry in entries {
+            let path = entry
+                .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+                .path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().map_or(false, |e| e == "psq") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// The quiet positions of the games in `files`, from the `min_stones`-th stone on: no five
+/// point for either side (the result is then not a matter of one move).
+pub fn samples(files: &[PathBuf], min_stones: usize) -> Result<(Vec<Sample>, DataSummary), String> {
+    let mut summary = DataSummary {
+        files: files.len(),
+        ..DataSummary::default()
+    };
+    let mut samples = Vec::new();
+    for path in files {
+        let record = Record::read(path)?;
+        match game_samples(&record, min_stones) {
+            Some(mut game) => {
+                for sample in &mut game {
+                    sample.game = summary.games;
+                }
+                summary.games += 1;
+                samples.append(&mut game);
+            }
+            None => summary.skipped_games += 1,
+        }
+    }
+    summary.positions = samples.len();
+    Ok((samples, summary))
+}
+
+fn game_samples(record: &Record, min_stones: usize) -> Option<Vec<Sample>> {
+    let rule = record.rule?;
+    let mut words = record.result.split_whitespace();
+    let score = words.next()?;
+    let ending = words.next()?.trim_end_matches(':');
+    if !matches!(ending, "five" | "full-board" | "stone-limit") {
+        return None;
+    }
+    let black_score = match score {
+        "1-0" => 1.0,
+        "0-1" => 0.0,
+        "1/2-1/2" => 0.5,
+        _ => return None,
+    };
+    let mut board = Board::new(record.size, rule);
+    let mut samples = Vec::new();
+    for &(pos, _) in &record.moves {
+        let to_move = board.side_to_move();
+        let quiet = !board.has_five_point(Color::Black) && !board.has_five_point(Color::White);
+        if board.stone_count() >= min_stones && quiet {
+            let result = match to_move {
+                Color::Black => black_score,
+                Color::White => 1.0 - black_score,
+            };
+            samples.push(Sample {
+                features: features(&board, to_move),
+                result,
+                game: 0,
+            });
+        }
+        if !board.is_empty(pos) {
+            return None;
+        }
+        board.play(pos, to_move);
+    }
+    Some(samples)
+}
+
+/// How a fit went for one table.
+#[derive(Clone, Debug)]
+pub struct FitReport {
+    pub table: usize,
+    /// Positions fitted to, and held out.
+    pub positions: usize,
+    pub held_out: usize,
+    /// Cross-entropy on the fitted positions before and after, and on the held-out ones.
+    pub loss_before: f64,
+    pub loss_after: f64,
+    pub held_out_before: f64,
+    pub held_out_after: f64,
+}
+
+/// Fitting options (in evaluation units).
+#[derive(Clone, Copy, Debug)]
+pub struct FitOptions {
+    pub iterations: usize,
+    pub learning_rate: f64,
+    /// L2 pull towards zero, per weight and position.
+    pub l2: f64,
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Mean cross-entropy of `weights` on `samples`.
+pub fn loss(samples: &[&Sample], weights: &Weights) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let p = sigmoid(evaluate_features(&s.features, weights) as f64 / K).clamp(1e-9, 1.0 - 1e-9);
+            -(s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln())
+        })
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
+/// Fits `start` to `samples` (all of one table).
+pub fn fit(samples: &[&Sample], start: &Weights, options: FitOptions) -> Weights {
+    let params = COUNT_FEATURES + THREAT_MASKS;
+    let mut w: Vec<f64> = start
+        .counts
+        .iter()
+        .chain(start.threat.iter())
+        .map(|&v| v as f64 / WEIGHT_SCALE as f64)
+        .collect();
+    let (mut m, mut v) = (vec![0.0; params], vec![0.0; params]);
+    let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
+    let n = samples.len().max(1) as f64;
+    for step in 1..=options.iterations {
+        let mut grad = vec![0.0; params];
+        for s in samples {
+            let f = &s.features;
+            let linear: f64 = f
+                .counts
+                .iter()
+                .zip(&w[..COUNT_FEATURES])
+                .map(|(&c, &wi)| c as f64 * wi)
+                .sum::<f64>()
+                + w[COUNT_FEATURES + f.threat_mask];
+            // d(cross-entropy)/d(eval) = (p - y) / K.
+            let g = (sigmoid(linear / K) - s.result) / K;
+            for (gi, &c) in grad.iter_mut().zip(f.counts.iter()) {
+                *gi += g * c as f64;
+            }
+            grad[COUNT_FEATURES + f.threat_mask] += g;
+        }
+        for i in 0..params {
+            let gi = grad[i] / n + options.l2 * w[i];
+            m[i] = beta1 * m[i] + (1.0 - beta1) * gi;
+            v[i] = beta2 * v[i] + (1.0 - beta2) * gi * gi;
+            let m_hat = m[i] / (1.0 - beta1.powi(step as i32));
+            let v_hat = v[i] / (1.0 - beta2.powi(step as i32));
+            w[i] -= options.learning_rate * m_hat / (v_hat.sqrt() + eps);
+        }
+    }
+    let mut fitted = start.clone();
+    for (i, c) in fitted.counts.iter_mut().enumerate() {
+        *c = (w[i] * WEIGHT_SCALE as f64).round() as i32;
+    }
+    for (i, t) in fitted.threat.iter_mut().enumerate() {
+        *t = (w[COUNT_FEATURES + i] * WEIGHT_SCALE as f64).round() as i32;
+    }
+    fitted
+}
+
+/// Fits every table that has samples; the others keep their weights.
+pub fn fit_all(
+    samples: &[Sample],
+    start: &[Weights; TABLES],
+    options: FitOptions,
+) -> (Vec<Weights>, Vec<FitReport>) {
+    let mut tables = start.to_vec();
+    let mut reports = Vec::new();
+    for (table, weights) in tables.iter_mut().enumerate() {
+        let (held, fitted): (Vec<&Sample>, Vec<&Sample>) = samples
+            .iter()
+            .filter(|s| s.features.table == table)
+            .partition(|s| s.held_out());
+        if fitted.is_empty() {
+            continue;
+        }
+        let (before, held_before) = (loss(&fitted, weights), loss(&held, weights));
+        *weights = fit(&fitted, weights, options);
+        reports.push(FitReport {
+            table,
+            positions: fitted.len(),
+            held_out: held.len(),
+            loss_before: before,
+            loss_after: loss(&fitted, weights),
+            held_out_before: held_before,
+            held_out_after: loss(&held, weights),
+        });
+    }
+    (tables, reports)
+}
+
+/// The text of `src/eval/weights.rs` for these tables, with `source` lines (what was fitted
+/// to, how) in its header.
+pub fn weights_source(tables: &[Weights], source: &[String]) -> String {
+    let mut out = String::from(
+        "//! The evaluation's weights. Written by `quinto-tune` (tournaments/tuning/README.md says how\n\
+         //! to make them again); edit the tuner or its data, not this file.\n//!\n",
+    );
+    for line in source {
+        let _ = writeln!(out, "//! {line}");
+    }
+    out.push_str(
+        "\nuse super::{Weights, TABLES as TABLE_COUNT};\n\n\
+         /// Per table (see `table_index`): freestyle, standard, renju black to move, renju white to\n\
+         /// move.\npub static TABLES: [Weights; TABLE_COUNT] = [\n",
+    );
+    let names = [
+        "freestyle",
+        "standard",
+        "renju, black to move",
+        "renju, white to move",
+    ];
+    for (table, name) in tables.iter().zip(names) {
+        let _ = writeln!(out, "    // {name}\n    Weights {{\n        counts: [");
+        write_numbers(&mut out, &table.counts, 12);
+        out.push_str("        ],\n        threat: [\n");
+        write_numbers(&mut out, &table.threat, 16);
+        out.push_str("        ],\n    },\n");
+    }
+    out.push_str("];\n");
+    out
+}
+
+fn write_numbers(out: &mut String, values: &[i32], per_line: usize) {
+    for chunk in values.chunks(per_line) {
+        let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
+        let _ = writeln!(out, "            {},", line.join(", "));
+    }
+}
+
+/// A path shown relative to `base` when it lies below it.
+pub fn shown(path: &Path, base: &Path) -> String {
+    path.strip_prefix(base)
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quinto::eval::weights;
+    use quinto::game::{BoardSize, Pos, Rule};
+
+    fn record(moves: &[(usize, usize)], result: &str) -> Record {
+        Record {
+            size: BoardSize::square(15).unwrap(),
+            moves: moves.iter().map(|&(x, y)| (Pos::new(x, y), 0)).collect(),
+            black: "a".into(),
+            white: "b".into(),
+            result: result.into(),
+            rule: Some(Rule::Freestyle),
+        }
+    }
+
+    #[test]
+    fn positions_carry_the_result_for_the_side_to_move_and_faults_are_skipped() {
+        let moves = [(7, 7), (0, 0), (8, 7), (0, 2), (9, 7), (0, 4), (10, 7), (0, 6), (11, 7)];
+        let won = record(&moves, "1-0 five: black made five");
+        let samples = game_samples(&won, 0).unwrap();
+        // Quiet positions: before the four (b), i.e. 7 of the 9; the last two have a five point.
+        assert_eq!(samples.len(), 7);
+        assert_eq!(samples[0].result, 1.0);
+        assert_eq!(samples[1].result, 0.0);
+        assert!(game_samples(&record(&moves, "0-1 timeout: black: no move"), 0).is_none());
+        let no_rule = Record {
+            rule: None,
+            ..won
+        };
+        assert!(game_samples(&no_rule, 0).is_none());
+    }
+
+    #[test]
+    fn a_fit_lowers_the_loss_and_the_source_has_every_weight() {
+        let moves = [(7, 7), (0, 0), (8, 7), (0, 2), (9, 7), (0, 4), (10, 7), (0, 6), (11, 7)];
+        let samples = game_samples(&record(&moves, "1-0 five: x"), 0).unwrap();
+        let start = weights::TABLES.clone();
+        let options = FitOptions {
+            iterations: 50,
+            learning_rate: 1.0,
+            l2: 0.0,
+        };
+        let (tables, reports) = fit_all(&samples, &start, options);
+        assert_eq!(reports.len(), 1);
+        assert!(reports[0].loss_after < reports[0].loss_before, "{reports:?}");
+        let text = weights_source(&tables, &["test".into()]);
+        assert!(text.contains("//! test"));
+        let numbers = text.matches(',').count();
+        assert!(numbers >= TABLES * (COUNT_FEATURES + THREAT_MASKS));
+    }
+}
