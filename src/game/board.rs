@@ -40,6 +40,23 @@ pub struct Board {
     near: Vec<u8>,
     hash: u64,
     history: Vec<Pos>,
+    /// What each move changed (pattern entries and shape keys as they were before), so that
+    /// undo restores them without looking anything up; `change_marks` holds where each
+    /// move's changes start.
+    changes: Vec<Change>,
+    change_marks: Vec<u32>,
+    /// The smallest rectangle holding every stone, (x0, y0, x1, y1), after each move: the
+    /// candidates lie within `NEAR` of it.
+    bounds: Vec<[u8; 4]>,
+}
+
+/// One (empty point, direction) refreshed by a move: its entry and shape keys before.
+#[derive(Clone, Copy, Debug)]
+struct Change {
+    at: u16,
+    dir: u8,
+    entry: u8,
+    keys: [u16; 2],
 }
 
 impl std::fmt::Debug for Board {
@@ -89,6 +106,9 @@ impl Board {
             near: vec![0; POS_COUNT],
             hash: 0,
             history: Vec::with_capacity(size.area()),
+            changes: Vec::with_capacity(16 * size.area()),
+            change_marks: Vec::with_capacity(size.area()),
+            bounds: Vec::with_capacity(size.area()),
         };
         board.patterns = board.recomputed_patterns();
         board.pattern_counts = board.recomputed_counts();
@@ -158,7 +178,14 @@ impl Board {
         self.lines.put(pos, code(color));
         self.hash ^= zobrist::key(pos, color);
         self.history.push(pos);
-        self.refresh_around(pos, 1);
+        let (x, y) = (pos.x() as u8, pos.y() as u8);
+        let bounds = match self.bounds.last() {
+            Some(&[x0, y0, x1, y1]) => [x0.min(x), y0.min(y), x1.max(x), y1.max(y)],
+            None => [x, y, x, y],
+        };
+        self.bounds.push(bounds);
+        self.change_marks.push(self.changes.len() as u32);
+        self.refresh_around(pos);
         #[cfg(debug_assertions)]
         self.assert_consistent();
     }
@@ -166,10 +193,11 @@ impl Board {
     /// Takes back the last move, if any, and returns it.
     pub fn undo(&mut self) -> Option<Pos> {
         let pos = self.history.pop()?;
+        self.bounds.pop();
         let color = self.stones[pos.index()].take()?;
         self.lines.clear(pos);
         self.hash ^= zobrist::key(pos, color);
-        self.refresh_around(pos, -1);
+        self.restore_around(pos);
         #[cfg(debug_assertions)]
         self.assert_consistent();
         Some(pos)
@@ -208,6 +236,20 @@ impl Board {
     #[inline]
     pub fn shape_count(&self, color: Color, shape: Shape) -> u32 {
         self.shape_counts[color.index()][shape as usize]
+    }
+
+    /// The empty points with a stone within two cells along one of their lines (the moves
+    /// worth a look), in index order.
+    pub fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {
+        let (x0, y0, x1, y1) = match self.bounds.last() {
+            Some(&[x0, y0, x1, y1]) => (x0 as usize, y0 as usize, x1 as usize, y1 as usize),
+            None => (1, 1, 0, 0),
+        };
+        let near = NEAR as usize;
+        let xs = x0.saturating_sub(near)..=(x1 + near).min(self.size.width() - 1);
+        (y0.saturating_sub(near)..=(y1 + near).min(self.size.height() - 1))
+            .flat_map(move |y| xs.clone().map(move |x| Pos::new(x, y)))
+            .filter(move |&p| self.is_empty(p) && self.is_candidate(p))
     }
 
     /// Whether a stone lies within two cells of `pos` along one of its four lines.
@@ -259,10 +301,10 @@ impl Board {
             .then_some((-back, length))
     }
 
-    /// After a stone was put on (`change` 1) or taken off (-1) `pos`: recomputes the patterns
-    /// and shapes of the empty points within reach on its four lines (and the neighbour
-    /// counts); counts change only where a pattern did.
-    fn refresh_around(&mut self, pos: Pos, change: i8) {
+    /// After a stone was put on `pos`: recomputes the patterns and shapes of the empty
+    /// points within reach on its four lines (and the neighbour counts), logging what
+    /// changed; counts change only where a pattern did.
+    fn refresh_around(&mut self, pos: Pos) {
         for dir in Direction::ALL {
             let view = self.lines.view(dir, pos);
             let step = dir.index_step();
@@ -273,21 +315,28 @@ impl Board {
                 }
                 let at = (pos.index() as isize + offset as isize * step) as usize % POS_COUNT;
                 if offset.abs() <= NEAR {
-                    self.near[at] = (self.near[at] as i8 + change) as u8;
+                    self.near[at] += 1;
                 }
-                // An occupied point's entries are stale by definition (they are recomputed
-                // when it is emptied): only empty points are refreshed.
+                // An occupied point's entries stay as they were when it was played: they are
+                // right again when the moves since are undone and it is emptied.
                 if view.cell(offset) != EMPTY {
                     continue;
                 }
                 let entry = self.table.entry(view.key(offset));
-                let old = std::mem::replace(&mut self.patterns[at][dir.index()], entry);
+                let old = self.patterns[at][dir.index()];
                 if old == entry {
                     continue;
                 }
+                let old_keys = self.shape_keys[at];
+                self.changes.push(Change {
+                    at: at as u16,
+                    dir: dir.index() as u8,
+                    entry: old,
+                    keys: old_keys,
+                });
+                self.patterns[at][dir.index()] = entry;
                 self.count(old, -1);
                 self.count(entry, 1);
-                let old_keys = self.shape_keys[at];
                 let keys = [
                     with_direction(old_keys[0], dir.index(), entry & 15),
                     with_direction(old_keys[1], dir.index(), entry >> 4),
@@ -298,18 +347,42 @@ impl Board {
                     self.count_shapes(keys, 1);
                 }
             }
-            if change < 0 {
-                // The emptied point's stored entries are stale: only add its new ones.
-                let entry = self.table.entry(view.key(0));
-                self.patterns[pos.index()][dir.index()] = entry;
-                self.count(entry, 1);
+        }
+    }
+
+    /// After the stone on `pos` was taken off: undoes its move's changes from the log, and
+    /// counts the emptied point again with the entries it had when it was played.
+    fn restore_around(&mut self, pos: Pos) {
+        let mark = self.change_marks.pop().unwrap_or(0) as usize;
+        while self.changes.len() > mark {
+            let change = match self.changes.pop() {
+                Some(change) => change,
+                None => break,
+            };
+            let at = change.at as usize;
+            let current = self.patterns[at][change.dir as usize];
+            self.count(current, -1);
+            self.count(change.entry, 1);
+            self.patterns[at][change.dir as usize] = change.entry;
+            let keys = self.shape_keys[at];
+            if keys != change.keys {
+                self.count_shapes(keys, -1);
+                self.count_shapes(change.keys, 1);
+                self.shape_keys[at] = change.keys;
             }
         }
-        if change < 0 {
-            let keys = shape_keys_of(&self.patterns[pos.index()]);
-            self.shape_keys[pos.index()] = keys;
-            self.count_shapes(keys, 1);
+        for dir in Direction::ALL {
+            let step = dir.index_step();
+            let (back, ahead) = self.reach_on_board(pos, dir);
+            for offset in (-back.min(NEAR)..=ahead.min(NEAR)).filter(|&o| o != 0) {
+                let at = (pos.index() as isize + offset as isize * step) as usize % POS_COUNT;
+                self.near[at] -= 1;
+            }
         }
+        for entry in self.patterns[pos.index()] {
+            self.count(entry, 1);
+        }
+        self.count_shapes(self.shape_keys[pos.index()], 1);
     }
 
     #[inline]

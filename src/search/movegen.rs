@@ -49,7 +49,7 @@ impl Searcher<'_> {
         let killers = self.killers[ply.min(MAX_PLY)];
         let history = &self.history[me.index()];
         let mut moves: Vec<Move> = Vec::with_capacity(64);
-        for pos in self.candidates() {
+        for pos in self.board.candidates() {
             let attack = board.shape(pos, me);
             if let Some(defences) = &defences {
                 if !attack.is_four() && !defences.contains(&pos) {
@@ -116,7 +116,7 @@ impl Searcher<'_> {
         // (point, the threats it stops), one entry per stopping point and threat.
         let mut stops: Vec<(Pos, usize)> = Vec::new();
         let mut threats = 0;
-        for pos in self.candidates() {
+        for pos in self.board.candidates() {
             for dir in Direction::ALL {
                 if self.board.pattern(pos, dir, opponent) != Pattern::F4 {
                     continue;
@@ -155,7 +155,15 @@ impl Searcher<'_> {
     /// `me`'s legal fours (and better), strongest first; with `near`, only those on the lines
     /// through `near` within `QUIESCENCE_REACH`.
     pub(super) fn fours(&self, me: Color, near: Option<Pos>) -> Vec<Pos> {
+        let board = &*self.board;
+        let any = [Shape::Four, Shape::FourTwo, Shape::FourThree, Shape::OpenFour]
+            .iter()
+            .any(|&s| board.shape_count(me, s) > 0);
+        if !any {
+            return Vec::new();
+        }
         let mut fours: Vec<(Shape, Pos)> = self
+            .board
             .candidates()
             .filter(|&p| near.map_or(true, |n| on_line_within(n, p, QUIESCENCE_REACH)))
             .map(|p| (self.board.shape(p, me), p))
@@ -186,12 +194,6 @@ impl Searcher<'_> {
             .collect()
     }
 
-    pub(super) fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.board
-            .size()
-            .points()
-            .filter(move |&p| self.board.is_empty(p) && self.board.is_candidate(p))
-    }
 }
 
 /// Whether `a` and `b` share a row, column or diagonal, at most `reach` points apart.

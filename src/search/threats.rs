@@ -177,7 +177,7 @@ impl Solver<'_> {
                 Some(threat) => {
                     let mut points = self.breaking_points(a, &threat);
                     points.extend(
-                        self.candidates()
+                        self.board.candidates()
                             .filter(|&p| self.board.threat(p, d).is_four()),
                     );
                     self.ordered_legal(points, d)
@@ -308,6 +308,7 @@ impl Solver<'_> {
             false => None,
         };
         let mut moves: Vec<(Threat, i32, Pos)> = self
+            .board
             .candidates()
             .filter_map(|p| {
                 let threat = self.board.threat(p, a);
@@ -340,10 +341,4 @@ impl Solver<'_> {
         moves.into_iter().map(|(_, _, p)| p).collect()
     }
 
-    fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.board
-            .size()
-            .points()
-            .filter(move |&p| self.board.is_empty(p) && self.board.is_candidate(p))
-    }
 }
