@@ -4,6 +4,7 @@ use super::board::Board;
 use super::color::Color;
 use super::coord::{Direction, Pos};
 use super::pattern::Pattern;
+use super::shape::Shape;
 
 /// The strongest threat a move makes, weakest first. A renju black move that the referee
 /// forbids is `Forbidden`, below everything.
@@ -32,40 +33,24 @@ impl Threat {
 }
 
 impl Board {
-    /// What a `color` stone at the empty point `pos` would threaten.
+    /// What a `color` stone at the empty point `pos` would threaten: its shape, with the
+    /// referee's exact check on the renju black shapes that may be fouls (two lines of three
+    /// or more: the referee may count a three on a line that also holds a four).
     pub fn threat(&self, pos: Pos, color: Color) -> Threat {
-        let (mut fives, mut open_fours, mut fours, mut threes, mut overlines) = (0, 0, 0, 0, 0);
-        for dir in Direction::ALL {
-            match self.pattern(pos, dir, color) {
-                Pattern::F5 => fives += 1,
-                Pattern::F4 => open_fours += 1,
-                Pattern::B4 => fours += 1,
-                Pattern::F3 => threes += 1,
-                Pattern::Overline => overlines += 1,
-                _ => {}
-            }
-        }
-        if fives > 0 {
-            return Threat::Five;
-        }
-        // Any two lines of three or more may be a foul by the referee's count (it can count a
-        // three on a line that also holds a four), so all of them get the exact check.
-        let suspicious = overlines > 0 || open_fours + fours + threes >= 2;
-        if suspicious && self.is_forbidden(pos, color) {
-            return Threat::Forbidden;
-        }
-        if open_fours > 0 || fours >= 2 {
-            Threat::OpenFour
-        } else if fours == 1 && threes > 0 {
-            Threat::FourThree
-        } else if fours == 1 {
-            Threat::Four
-        } else if threes >= 2 {
-            Threat::DoubleThree
-        } else if threes == 1 {
-            Threat::Three
+        let threat = match self.shape(pos, color) {
+            Shape::Five => return Threat::Five,
+            Shape::Forbidden => return Threat::Forbidden,
+            Shape::OpenFour => Threat::OpenFour,
+            Shape::FourThree => Threat::FourThree,
+            Shape::FourTwo | Shape::Four => return Threat::Four,
+            Shape::DoubleThree => Threat::DoubleThree,
+            Shape::ThreeTwo | Shape::Three => return Threat::Three,
+            Shape::DoubleTwo | Shape::Two | Shape::None => return Threat::None,
+        };
+        if self.is_forbidden(pos, color) {
+            Threat::Forbidden
         } else {
-            Threat::None
+            threat
         }
     }
 
@@ -95,12 +80,9 @@ impl Board {
         if !self.has_five_point(color) {
             return Vec::new();
         }
-        self.size()
-            .points()
+        self.candidates()
             .filter(|&p| {
-                self.is_empty(p)
-                    && self.is_candidate(p)
-                    && Direction::ALL
+                Direction::ALL
                         .into_iter()
                         .any(|d| self.pattern(p, d, color) == Pattern::F5)
             })

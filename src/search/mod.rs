@@ -305,7 +305,11 @@ fn root_threat_search(
     nodes: &mut u64,
 ) -> Option<Vec<Pos>> {
     let started = limits.started.unwrap_or_else(Instant::now);
-    let deadline = limits.time.map(|t| started + t.maximum);
+    // The solver's nodes cost very different times (crowded boards are slow): with a clock
+    // it stops at its share of the optimum, whatever its node budget says.
+    let deadline = limits
+        .time
+        .map(|t| started + (t.optimum * ROOT_THREAT_TIME_PERCENT as u32 / 100).min(t.maximum));
     let node_cap = limits.max_nodes.map_or(u64::MAX, |n| {
         (n as u128 * ROOT_THREAT_NODE_PERCENT as u128 / 100) as u64
     });
@@ -327,8 +331,8 @@ fn root_threat_search(
             return Some(line);
         }
     }
-    // A timed search gives VCT a share of its time; a depth- or node-limited one a fixed
-    // budget, so that it stays deterministic. A VCT of one move is an open four: the
+    // A timed search gives VCT what is left of the solver's share of the time; a depth- or
+    // node-limited one a fixed budget, so that it stays deterministic. A VCT of one move is an open four: the
     // search's own move generation sees those.
     let vct_nodes = match limits.time {
         Some(time) => {
