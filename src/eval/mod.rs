@@ -15,9 +15,9 @@ pub const COUNT_FEATURES: usize = 2 * PATTERN_KINDS + 2 * SHAPE_KINDS;
 pub const THREAT_BITS: usize = 10;
 /// Entries of a threat table.
 pub const THREAT_MASKS: usize = 1 << THREAT_BITS;
-/// Weight tables: freestyle (and caro), standard (and exact caro), renju with black to
-/// move, renju with white to move.
-pub const TABLES: usize = 4;
+/// Weight tables: per rule family — freestyle (and caro), standard (and exact caro), renju —
+/// and per side to move (black's first-move edge, renju's asymmetry).
+pub const TABLES: usize = 6;
 
 /// No static value reaches past this: beyond are proven wins and losses.
 pub const EVAL_LIMIT: i32 = 20_000;
@@ -52,11 +52,12 @@ pub struct Features {
 
 /// The weight table for `rule` with `to_move` to move.
 pub fn table_index(rule: Rule, to_move: Color) -> usize {
-    match rule {
+    let family = match rule {
         Rule::Freestyle | Rule::Caro => 0,
         Rule::Standard | Rule::CaroExact => 1,
-        Rule::Renju => 2 + to_move.index(),
-    }
+        Rule::Renju => 2,
+    };
+    2 * family + to_move.index()
 }
 
 /// The position's value for `to_move` (positive is good for it).

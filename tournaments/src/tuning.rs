@@ -13,6 +13,16 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// The weight tables, in order (see `quinto::eval::table_index`).
+pub const TABLE_NAMES: [&str; TABLES] = [
+    "freestyle, black to move",
+    "freestyle, white to move",
+    "standard, black to move",
+    "standard, white to move",
+    "renju, black to move",
+    "renju, white to move",
+];
+
 /// Evaluation units per logistic unit: an evaluation of `K` is a 73 % expectation.
 pub const K: f64 = 150.0;
 
@@ -258,15 +268,10 @@ pub fn weights_source(tables: &[Weights], source: &[String]) -> String {
     }
     out.push_str(
         "\nuse super::{Weights, TABLES as TABLE_COUNT};\n\n\
-         /// Per table (see `table_index`): freestyle, standard, renju black to move, renju white to\n\
-         /// move.\npub static TABLES: [Weights; TABLE_COUNT] = [\n",
+         /// Per table (see `table_index`): freestyle, standard, renju; each with black to move, then\n\
+         /// white to move.\npub static TABLES: [Weights; TABLE_COUNT] = [\n",
     );
-    let names = [
-        "freestyle",
-        "standard",
-        "renju, black to move",
-        "renju, white to move",
-    ];
+    let names = TABLE_NAMES;
     for (table, name) in tables.iter().zip(names) {
         let _ = writeln!(out, "    // {name}\n    Weights {{\n        counts: [");
         write_numbers(&mut out, &table.counts, 12);

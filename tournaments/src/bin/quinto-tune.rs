@@ -2,7 +2,9 @@
 //! writes `src/eval/weights.rs` (tournaments/tuning/README.md has the recipe).
 
 use quinto::eval::weights;
-use quinto_match::tuning::{fit_all, record_files, samples, weights_source, FitOptions, K};
+use quinto_match::tuning::{
+    fit_all, record_files, samples, weights_source, FitOptions, K, TABLE_NAMES,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -13,14 +15,14 @@ usage: quinto-tune --games DIR [--games DIR]... --out FILE [options]
 Reads every .psq record under the DIRs (quinto-match output: the records name their rule),
 takes each quiet position (no five point for either side) from the --min-stones-th stone on
 with the game's result for the side to move, fits the evaluation's weights per table
-(freestyle, standard, renju black to move, renju white to move) by a logistic fit starting
+(freestyle, standard, renju, each with black or white to move) by a logistic fit starting
 from the weights compiled in, and writes them as Rust source to FILE (src/eval/weights.rs).
 
   --games DIR        a directory of records, searched recursively (repeatable)
   --out FILE         the weights file to write
   --iterations N     full-batch Adam steps (default 3000)
   --learning-rate R  Adam step size in evaluation units (default 2)
-  --l2 L             pull of every weight towards zero (default 0.0001)
+  --l2 L             pull of every weight towards zero (default 1e-7)
   --min-stones N     the first stone count to take positions from (default 4)
   --note TEXT        a line for the file's header (repeatable)";
 
@@ -41,7 +43,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     let mut options = FitOptions {
         iterations: 3000,
         learning_rate: 2.0,
-        l2: 0.0001,
+        l2: 1e-7,
     };
     let mut min_stones = 4;
     let mut args = args.into_iter();
@@ -77,7 +79,6 @@ fn run(args: Vec<String>) -> Result<(), String> {
         summary.files, summary.games, summary.skipped_games, summary.positions
     );
     let (tables, reports) = fit_all(&samples, &weights::TABLES, options);
-    let names = ["freestyle", "standard", "renju black to move", "renju white to move"];
     let mut source = notes;
     source.push(format!(
         "Fitted by: quinto-tune {} --iterations {} --learning-rate {} --l2 {} --min-stones {}",
@@ -97,7 +98,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     for r in &reports {
         let line = format!(
             "{}: {} positions, cross-entropy {:.4} -> {:.4}; {} held out: {:.4} -> {:.4}",
-            names[r.table],
+            TABLE_NAMES[r.table],
             r.positions,
             r.loss_before,
             r.loss_after,
