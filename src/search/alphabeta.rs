@@ -42,6 +42,17 @@ static REDUCTIONS: Lazy<Vec<[i32; 64]>> = Lazy::new(|| {
         .collect()
 });
 
+/// Move-count pruning: how many moves a non-PV node searches before it keeps only fours.
+fn move_count_limit(depth: i32, improving: bool) -> usize {
+    let limit = MOVE_COUNT_BIAS + MOVE_COUNT_SCALE * (depth.max(1) as f64).sqrt();
+    let limit = if improving {
+        limit
+    } else {
+        limit * MOVE_COUNT_NOT_IMPROVING
+    };
+    (limit.round() as usize).clamp(1, MOVE_COUNT_MAX)
+}
+
 fn reduction(depth: i32, moves: usize) -> i32 {
     REDUCTIONS[depth.clamp(0, 63) as usize][moves.min(63)]
 }
@@ -57,10 +68,14 @@ pub struct Searcher<'a> {
     /// The root move that last raised alpha in the running iteration, with its score: a
     /// move that beat the previous best, usable even if the iteration is cut short.
     pub root_best: Option<(Pos, i32)>,
+    /// When the opponent threatens a VCF: the only root moves that may stop it.
+    pub root_allowed: Option<Vec<Pos>>,
     pub(super) killers: Vec<[Option<Pos>; 2]>,
     pub(super) history: Vec<[i32; POS_COUNT]>,
     /// The static value at each ply of the current line (for "improving").
     statics: Vec<i32>,
+    /// The quiet moves tried so far at each ply (their history suffers when another cuts).
+    tried: Vec<Vec<Pos>>,
     pv: Vec<Vec<Pos>>,
 }
 
@@ -87,9 +102,11 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             aborted: false,
             root_best: None,
+            root_allowed: None,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![[0; POS_COUNT]; 2],
             statics: vec![0; MAX_PLY + 2],
+            tried: vec![Vec::new(); MAX_PLY + 1],
             pv: vec![Vec::new(); MAX_PLY + 1],
         }
     }
@@ -189,24 +206,48 @@ impl<'a> Searcher<'a> {
             depth -= 1;
         }
 
-        // 6. The moves.
-        let moves = self.ordered_moves(me, tt_move, ply);
-        if moves.is_empty() {
-            return 0;
-        }
+        // 6. The moves: the table's move first, the others generated only if it does not
+        // cut off (most cut nodes then never generate or sort anything).
+        let tt_first = tt_move.and_then(|pos| {
+            let attack = self.board.shape(pos, me);
+            let allowed = ply > 0 || self.root_allowed.as_ref().map_or(true, |a| a.contains(&pos));
+            (allowed && !self.is_illegal(pos, me, attack)).then(|| Move {
+                pos,
+                score: i32::MAX,
+                attack,
+                defence: self.board.shape(pos, opponent),
+            })
+        });
+        let mut moves: Vec<Move> = tt_first.into_iter().collect();
+        let mut generated = false;
         let original_alpha = alpha;
         let mut best_score = -WIN;
-        let mut best_move = moves[0].pos;
+        let mut best_move = None;
         let mut searched = 0usize;
+        self.tried[ply].clear();
         let killers = self.killers[ply.min(MAX_PLY)];
-        let lmp_count = (LMP_BASE + (depth * depth) as usize * LMP_SCALE / 2)
-            / if improving { 1 } else { 2 };
-        for m in &moves {
-            let quiet = m.is_quiet() && Some(m.pos) != tt_move;
-            let prunable = !pv_node && quiet && best_score > -WIN_THRESHOLD && !threatened;
-            if prunable && depth <= LMP_MAX_DEPTH && searched >= lmp_count.max(1) {
-                break;
+        let move_limit = move_count_limit(depth, improving);
+        let mut next = 0;
+        loop {
+            if next == moves.len() && !generated {
+                generated = true;
+                let rest = self.ordered_moves(me, None, ply);
+                moves.extend(rest.into_iter().filter(|m| Some(m.pos) != tt_move));
             }
+            let m = match moves.get(next) {
+                Some(&m) => m,
+                None => break,
+            };
+            next += 1;
+            let quiet = m.is_quiet() && Some(m.pos) != tt_move;
+            if !pv_node
+                && searched >= move_limit
+                && !m.attack.is_four()
+                && best_score > -WIN_THRESHOLD
+            {
+                continue;
+            }
+            let prunable = !pv_node && quiet && best_score > -WIN_THRESHOLD && !threatened;
             if prunable
                 && depth <= FUTILITY_MAX_DEPTH
                 && stand + FUTILITY_MARGIN * (depth + 1) <= alpha
@@ -242,7 +283,7 @@ impl<'a> Searcher<'a> {
             }
             if score > best_score {
                 best_score = score;
-                best_move = m.pos;
+                best_move = Some(m.pos);
                 if score > alpha {
                     alpha = score;
                     self.set_pv(ply, m.pos);
@@ -250,15 +291,18 @@ impl<'a> Searcher<'a> {
                         self.root_best = Some((m.pos, score));
                     }
                     if score >= beta {
-                        self.reward(me, m, depth, ply, &moves[..searched]);
+                        self.reward(me, &m, depth, ply);
                         break;
                     }
                 }
             }
+            if m.is_quiet() {
+                self.tried[ply].push(m.pos);
+            }
         }
         if searched == 0 {
-            // Everything was pruned: the static value stands.
-            return stand.min(beta);
+            // No move (a full board) or everything was pruned: the static value stands.
+            return if moves.is_empty() { 0 } else { stand.min(beta) };
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -267,8 +311,7 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(hash, ply, depth, best_score, bound, Some(best_move));
+        self.tt.store(hash, ply, depth, best_score, bound, best_move);
         best_score
     }
 
@@ -317,7 +360,7 @@ impl<'a> Searcher<'a> {
 
     /// A quiet move cut off: it becomes a killer and gains history; the quiet moves tried
     /// before it lose some.
-    fn reward(&mut self, me: Color, best: &Move, depth: i32, ply: usize, tried: &[Move]) {
+    fn reward(&mut self, me: Color, best: &Move, depth: i32, ply: usize) {
         if !best.is_quiet() {
             return;
         }
@@ -328,10 +371,11 @@ impl<'a> Searcher<'a> {
         }
         let bonus = depth * depth;
         let history = &mut self.history[me.index()];
-        for m in tried.iter().filter(|m| m.is_quiet()) {
-            let entry = &mut history[m.pos.index()];
-            let change = if m.pos == best.pos { bonus } else { -bonus };
-            *entry = (*entry + change).clamp(-HISTORY_MAX, HISTORY_MAX);
+        let entry = &mut history[best.pos.index()];
+        *entry = (*entry + bonus).clamp(-HISTORY_MAX, HISTORY_MAX);
+        for pos in &self.tried[ply] {
+            let entry = &mut history[pos.index()];
+            *entry = (*entry - bonus).clamp(-HISTORY_MAX, HISTORY_MAX);
         }
     }
 

@@ -23,7 +23,7 @@ use alphabeta::{Cutoff, Searcher};
 use params::*;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
-use threats::{solve, Budget};
+use threats::{solve, vcf_defences, Budget};
 use time::TimeBudget;
 use tt::Table;
 
@@ -185,7 +185,20 @@ pub fn search(
         deadline: limits.time.map(|t| t.maximum),
         max_nodes,
     };
+    // The opponent's VCF, if it has one, leaves only the moves that may stop it.
+    let root_allowed = if at_once || limits.plain || limits.max_nodes.is_some() {
+        None
+    } else {
+        let budget = Budget {
+            moves: ROOT_VCF_MOVES,
+            threat_depth: 0,
+            nodes: ROOT_DEFENCE_VCF_NODES,
+            deadline: limits.time.map(|t| start + t.optimum * ROOT_THREAT_TIME_PERCENT as u32 / 100),
+        };
+        vcf_defences(board, me.opponent(), budget, stop, &mut solver_nodes)
+    };
     let mut searcher = Searcher::new(board, table, stop, cutoff, start);
+    searcher.root_allowed = root_allowed;
     let root_moves = searcher.root_moves();
     let first = match root_moves.first() {
         Some(&first) => first,

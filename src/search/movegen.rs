@@ -88,6 +88,11 @@ impl Searcher<'_> {
                 defence,
             });
         }
+        if let Some(allowed) = self.root_allowed.as_ref().filter(|_| ply == 0) {
+            if moves.iter().any(|m| allowed.contains(&m.pos)) {
+                moves.retain(|m| allowed.contains(&m.pos));
+            }
+        }
         moves.sort_by(|a, b| b.score.cmp(&a.score).then(a.pos.cmp(&b.pos)));
         moves
     }

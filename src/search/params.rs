@@ -21,12 +21,13 @@ pub const LMR_MIN_MOVES: usize = 2;
 pub const LMR_BASE: f64 = 0.25;
 pub const LMR_DIVISOR: f64 = 1.9;
 
-/// Late move pruning: at depth `d` up to `LMP_MAX_DEPTH`, quiet moves after the first
-/// `LMP_BASE + d·d·LMP_SCALE / 2` (halved when the static value is not improving) are not
-/// searched.
-pub const LMP_MAX_DEPTH: i32 = 6;
-pub const LMP_BASE: usize = 4;
-pub const LMP_SCALE: usize = 3;
+/// Move-count pruning: a non-PV node at depth `d` searches at most
+/// `MOVE_COUNT_BIAS + MOVE_COUNT_SCALE·√d` moves (times `MOVE_COUNT_NOT_IMPROVING` when the
+/// static value is not improving; at most `MOVE_COUNT_MAX`), and after them only fours.
+pub const MOVE_COUNT_BIAS: f64 = -12.0;
+pub const MOVE_COUNT_SCALE: f64 = 15.0;
+pub const MOVE_COUNT_NOT_IMPROVING: f64 = 0.67;
+pub const MOVE_COUNT_MAX: usize = 32;
 
 /// Futility: at depth up to `FUTILITY_MAX_DEPTH`, a node whose static value beats beta by
 /// `FUTILITY_MARGIN` per ply returns it; a quiet move at a node whose static value plus
@@ -107,6 +108,10 @@ pub const MEMORY_MARGIN_PERCENT: u64 = 5;
 pub const SOLVER_CHECK_EVERY_NODES: u64 = 256;
 /// The threat solver forgets its failed positions past this many (bounds its memory).
 pub const SOLVER_MEMO_ENTRIES: usize = 1 << 16;
+
+/// When the opponent, were it to move, would have a VCF found within this many solver nodes,
+/// the root searches only the moves that may stop it (its breaking points and our fours).
+pub const ROOT_DEFENCE_VCF_NODES: u64 = 10_000;
 
 /// Root threat search node budgets: VCF always; VCT fixed when the search has no clock,
 /// else a share of the time at about this many solver nodes per millisecond.

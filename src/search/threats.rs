@@ -67,6 +67,41 @@ pub fn solve(
     won.then_some(line)
 }
 
+/// When `attacker`, not to move, has a VCF within `budget` (as if the side to move passed):
+/// every move of the side to move that might stop it — the line's breaking points and the
+/// side's own fours (the module text says why that set holds every defence). `None` when no
+/// VCF was found.
+pub fn vcf_defences(
+    board: &mut Board,
+    attacker: Color,
+    budget: Budget,
+    stop: &Stop,
+    nodes: &mut u64,
+) -> Option<Vec<Pos>> {
+    let line = solve(board, attacker, budget, stop, nodes)?;
+    let mut solver = Solver {
+        board,
+        attacker,
+        threat_depth: 0,
+        nodes: 0,
+        node_limit: 0,
+        next_check: 0,
+        aborted: false,
+        deadline: None,
+        stop,
+        failed: HashMap::new(),
+    };
+    let defender = attacker.opponent();
+    let mut points = solver.breaking_points(attacker, &line);
+    points.extend(
+        solver
+            .board
+            .candidates()
+            .filter(|&p| solver.board.threat(p, defender).is_four()),
+    );
+    Some(solver.ordered_legal(points, defender))
+}
+
 struct Solver<'a> {
     board: &'a mut Board,
     attacker: Color,
