@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 /// The search bench: positions of every rule, searched to a fixed depth with a fixed-size
 /// table cleared before each, one thread. The node total is the code's fingerprint.
-const BENCH_POSITIONS: [(Rule, usize, &str); 8] = [
+const BENCH_POSITIONS: [(Rule, usize, &str); 9] = [
     (Rule::Freestyle, 20, "k10 l11 l10 j10 k11 k9 m12 j9"),
     (Rule::Freestyle, 20, "k10 k11 l11 j9 m12 n13 l10 l12 j11"),
     (Rule::Standard, 15, "h8 i9 j8 i8 i7 j6 g9 h10 k9"),
@@ -19,6 +19,16 @@ const BENCH_POSITIONS: [(Rule, usize, &str); 8] = [
     (Rule::Renju, 15, "h8 i9 j10 i8 i10 h10 g9 j7"),
     (Rule::Caro, 15, "h8 i9 g10 i7 h10 h9 g9 f8"),
     (Rule::CaroExact, 15, "h8 i9 g9 g8 i7 f10 h7 h9"),
+    // A crowded late middle game (100 stones, fours on both sides): from a Rapfi–PentaZen
+    // game where the quiescence once could not finish depth 1 in half a second.
+    (
+        Rule::Freestyle,
+        15,
+        "i9 g7 h8 h10 g9 i7 f7 h9 f10 g5 f8 f9 e8 g8 g6 d9 e10 e9 d6 f6 e7 c5 e5 f4 e4 e6 h6 \
+         h5 f5 h7 j5 j7 k7 k8 i6 k6 l5 i10 j9 g10 i8 i12 j11 h12 h11 j12 k12 i11 j10 k11 i13 \
+         e11 f12 l6 m6 k5 m7 m9 k4 j3 b7 d7 n7 o8 m4 m5 l3 m2 l4 n4 b9 j4 b8 b10 i3 d11 f11 \
+         d12 d10 f14 g13 m10 m12 k13 l14 l11 n11 e3 b6 b5 h13 e13 c11 d2 c1 k14 n8 k2 c8 d8",
+    ),
 ];
 const BENCH_DEPTH: u32 = 8;
 const BENCH_TABLE_BYTES: u64 = 16 << 20;

@@ -72,7 +72,8 @@ pub fn evaluate(board: &Board, to_move: Color) -> i32 {
     let shapes = 2 * PATTERN_KINDS;
     for (i, &shape) in Shape::ALL.iter().enumerate() {
         score += weights.counts[shapes + i] * board.shape_count(to_move, shape) as i32;
-        score += weights.counts[shapes + SHAPE_KINDS + i] * board.shape_count(opponent, shape) as i32;
+        score +=
+            weights.counts[shapes + SHAPE_KINDS + i] * board.shape_count(opponent, shape) as i32;
     }
     (score / WEIGHT_SCALE).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
@@ -158,6 +159,9 @@ mod tests {
         }
         // Black has an open three; black to move is winning, white to move must block.
         assert!(evaluate(&board, Color::Black) > 0);
-        assert!(threat_mask(&board, Color::Black) & 1 != 0, "black can make an open four");
+        assert!(
+            threat_mask(&board, Color::Black) & 1 != 0,
+            "black can make an open four"
+        );
     }
 }

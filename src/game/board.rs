@@ -3,7 +3,7 @@
 //! after every move and undo in debug builds).
 
 use super::color::Color;
-use super::coord::{BoardSize, Direction, Pos, POS_COUNT};
+use super::coord::{BoardSize, Direction, Pos, POS_COUNT, STRIDE};
 use super::forbidden::{self, Foul};
 use super::line::{key_shift, Lines, BLACK, EMPTY, REACH, WHITE};
 use super::pattern::{Pattern, PatternTable};
@@ -24,7 +24,7 @@ pub struct Board {
     lines: Lines,
     /// For each point and direction, the pattern table entry (black and white) of its key.
     /// Kept for empty points only; an occupied point's entry is stale.
-    patterns: Vec<[u8; 4]>,
+    patterns: Box<[[u8; 4]; POS_COUNT]>,
     /// For each colour and pattern, how many (empty point, direction) pairs have it: the
     /// evaluation's inputs, and "does anyone have a five or an open-four point" in O(1).
     pattern_counts: [[u32; 16]; 2],
@@ -32,12 +32,12 @@ pub struct Board {
     shape_tables: [&'static [u8; 1 << SHAPE_KEY_BITS]; 2],
     /// For each point, its shape key (the four patterns' categories) for black and for
     /// white (empty points only, like `patterns`).
-    shape_keys: Vec<[u16; 2]>,
+    shape_keys: Box<[[u16; 2]; POS_COUNT]>,
     /// For each colour and shape, how many empty points have it.
     shape_counts: [[u32; 16]; 2],
     /// For each point, how many stones lie within two cells of it along the four lines:
     /// non-zero marks a move-generation candidate.
-    near: Vec<u8>,
+    near: Box<[u8; POS_COUNT]>,
     hash: u64,
     history: Vec<Pos>,
     /// What each move changed (pattern entries and shape keys as they were before), so that
@@ -48,6 +48,41 @@ pub struct Board {
     /// The smallest rectangle holding every stone, (x0, y0, x1, y1), after each move: the
     /// candidates lie within `NEAR` of it.
     bounds: Vec<[u8; 4]>,
+}
+
+/// The iterator of [`Board::candidates`]: a walk over the stones' bounding box, widened by
+/// `NEAR`, row by row.
+#[derive(Clone, Debug)]
+pub struct Candidates<'a> {
+    board: &'a Board,
+    x0: usize,
+    x1: usize,
+    y1: usize,
+    /// The next point's index.
+    index: usize,
+}
+
+impl Iterator for Candidates<'_> {
+    type Item = Pos;
+
+    #[inline]
+    fn next(&mut self) -> Option<Pos> {
+        loop {
+            let (x, y) = (self.index % STRIDE, self.index / STRIDE);
+            if y > self.y1 {
+                return None;
+            }
+            let at = self.index;
+            self.index = if x >= self.x1 {
+                (y + 1) * STRIDE + self.x0
+            } else {
+                at + 1
+            };
+            if self.board.near[at] > 0 && self.board.stones[at].is_none() {
+                return Some(Pos::from_index(at));
+            }
+        }
+    }
 }
 
 /// One (empty point, direction) refreshed by a move: its entry and shape keys before.
@@ -91,7 +126,7 @@ impl Board {
             table: PatternTable::of(rule),
             stones: [None; POS_COUNT],
             lines: Lines::new(size),
-            patterns: vec![[0; 4]; POS_COUNT],
+            patterns: Box::new([[0; 4]; POS_COUNT]),
             pattern_counts: [[0; 16]; 2],
             shape_tables: [
                 if rule.has_forbidden(Color::Black) {
@@ -101,9 +136,9 @@ impl Board {
                 },
                 &SHAPES_PLAIN,
             ],
-            shape_keys: vec![[0; 2]; POS_COUNT],
+            shape_keys: Box::new([[0; 2]; POS_COUNT]),
             shape_counts: [[0; 16]; 2],
-            near: vec![0; POS_COUNT],
+            near: Box::new([0; POS_COUNT]),
             hash: 0,
             history: Vec::with_capacity(size.area()),
             changes: Vec::with_capacity(16 * size.area()),
@@ -213,7 +248,13 @@ impl Board {
     /// empty cell `offset` (±1..=±5) steps along the line held an opponent's stone: whether
     /// that stone would spoil the line for `color`, without playing it.
     #[inline]
-    pub fn pattern_if_blocked(&self, pos: Pos, dir: Direction, color: Color, offset: i32) -> Pattern {
+    pub fn pattern_if_blocked(
+        &self,
+        pos: Pos,
+        dir: Direction,
+        color: Color,
+        offset: i32,
+    ) -> Pattern {
         debug_assert!(offset != 0 && offset.abs() <= REACH);
         let key = self.lines.key(dir, pos) | code(color.opponent()) << key_shift(offset);
         PatternTable::pattern(self.table.entry(key), color)
@@ -240,16 +281,55 @@ impl Board {
 
     /// The empty points with a stone within two cells along one of their lines (the moves
     /// worth a look), in index order.
-    pub fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {
+    pub fn candidates(&self) -> Candidates<'_> {
         let (x0, y0, x1, y1) = match self.bounds.last() {
             Some(&[x0, y0, x1, y1]) => (x0 as usize, y0 as usize, x1 as usize, y1 as usize),
             None => (1, 1, 0, 0),
         };
         let near = NEAR as usize;
-        let xs = x0.saturating_sub(near)..=(x1 + near).min(self.size.width() - 1);
-        (y0.saturating_sub(near)..=(y1 + near).min(self.size.height() - 1))
-            .flat_map(move |y| xs.clone().map(move |x| Pos::new(x, y)))
-            .filter(move |&p| self.is_empty(p) && self.is_candidate(p))
+        let x0 = x0.saturating_sub(near);
+        let y0 = y0.saturating_sub(near);
+        Candidates {
+            board: self,
+            x0,
+            x1: (x1 + near).min(self.size.width() - 1),
+            y1: (y1 + near).min(self.size.height() - 1),
+            index: y0 * STRIDE + x0,
+        }
+    }
+
+    /// Every (empty point, direction) where `color` has `pattern`, in index order. Such a
+    /// pair usually comes from one of the last two stones (a threat is answered at once), so
+    /// their lines are looked at first; the count kept by the board says whether that found
+    /// them all, else the whole candidate area is scanned.
+    pub fn pattern_points(&self, color: Color, pattern: Pattern) -> Vec<(Pos, Direction)> {
+        let wanted = self.pattern_count(color, pattern) as usize;
+        let mut found: Vec<(Pos, Direction)> = Vec::new();
+        if wanted == 0 {
+            return found;
+        }
+        let recent = &self.history[self.history.len().saturating_sub(2)..];
+        for &stone in recent {
+            for dir in Direction::ALL {
+                for offset in (-REACH..=REACH).filter(|&o| o != 0) {
+                    if let Some(p) = stone.step(dir, offset, self.size) {
+                        if self.is_empty(p) && self.pattern(p, dir, color) == pattern {
+                            found.push((p, dir));
+                        }
+                    }
+                }
+            }
+        }
+        found.sort_by_key(|&(p, d)| (p, d.index()));
+        found.dedup();
+        if found.len() != wanted {
+            found = self
+                .candidates()
+                .flat_map(|p| Direction::ALL.into_iter().map(move |d| (p, d)))
+                .filter(|&(p, d)| self.pattern(p, d, color) == pattern)
+                .collect();
+        }
+        found
     }
 
     /// Whether a stone lies within two cells of `pos` along one of its four lines.
@@ -431,8 +511,8 @@ impl Board {
         counts
     }
 
-    fn recomputed_shape_keys(&self) -> Vec<[u16; 2]> {
-        let mut keys = vec![[0; 2]; POS_COUNT];
+    fn recomputed_shape_keys(&self) -> Box<[[u16; 2]; POS_COUNT]> {
+        let mut keys = Box::new([[0; 2]; POS_COUNT]);
         for pos in self.size.points().filter(|&p| self.is_empty(p)) {
             keys[pos.index()] = shape_keys_of(&self.patterns[pos.index()]);
         }
@@ -450,8 +530,8 @@ impl Board {
     }
 
     #[cfg(debug_assertions)]
-    fn recomputed_near(&self) -> Vec<u8> {
-        let mut near = vec![0; POS_COUNT];
+    fn recomputed_near(&self) -> Box<[u8; POS_COUNT]> {
+        let mut near = Box::new([0; POS_COUNT]);
         for pos in self.size.points() {
             for dir in Direction::ALL {
                 let view = self.lines.view(dir, pos);
@@ -463,8 +543,8 @@ impl Board {
         near
     }
 
-    fn recomputed_patterns(&self) -> Vec<[u8; 4]> {
-        let mut patterns = vec![[0; 4]; POS_COUNT];
+    fn recomputed_patterns(&self) -> Box<[[u8; 4]; POS_COUNT]> {
+        let mut patterns = Box::new([[0; 4]; POS_COUNT]);
         for pos in self.size.points().filter(|&p| self.is_empty(p)) {
             for dir in Direction::ALL {
                 patterns[pos.index()][dir.index()] = self.table.entry(self.lines.key(dir, pos));

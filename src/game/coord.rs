@@ -40,9 +40,11 @@ impl Pos {
         Pos(index as u16)
     }
 
-    /// The array index of this point, `< POS_COUNT`.
+    /// The array index of this point, `< POS_COUNT` (masked, so that arrays of `POS_COUNT`
+    /// need no bounds check).
+    #[inline]
     pub fn index(self) -> usize {
-        self.0 as usize
+        self.0 as usize & (POS_COUNT - 1)
     }
 
     /// The point `steps` cells away along `dir`, if it is on a board of `size`.

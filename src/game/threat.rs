@@ -77,15 +77,12 @@ impl Board {
 
     /// The points where one more `color` stone wins, in index order.
     pub fn five_points(&self, color: Color) -> Vec<Pos> {
-        if !self.has_five_point(color) {
-            return Vec::new();
-        }
-        self.candidates()
-            .filter(|&p| {
-                Direction::ALL
-                        .into_iter()
-                        .any(|d| self.pattern(p, d, color) == Pattern::F5)
-            })
-            .collect()
+        let mut points: Vec<Pos> = self
+            .pattern_points(color, Pattern::F5)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+        points.dedup();
+        points
     }
 }

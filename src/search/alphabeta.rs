@@ -15,7 +15,7 @@ use super::params::*;
 use super::tt::{Bound, Table};
 use super::Stop;
 use crate::eval::evaluate;
-use crate::game::{Board, Color, Pos, POS_COUNT};
+use crate::game::{Board, Color, Pos, Shape, POS_COUNT};
 use once_cell::sync::Lazy;
 use std::time::{Duration, Instant};
 
@@ -210,7 +210,11 @@ impl<'a> Searcher<'a> {
         // cut off (most cut nodes then never generate or sort anything).
         let tt_first = tt_move.and_then(|pos| {
             let attack = self.board.shape(pos, me);
-            let allowed = ply > 0 || self.root_allowed.as_ref().map_or(true, |a| a.contains(&pos));
+            let allowed = ply > 0
+                || self
+                    .root_allowed
+                    .as_ref()
+                    .map_or(true, |a| a.contains(&pos));
             (allowed && !self.is_illegal(pos, me, attack)).then(|| Move {
                 pos,
                 score: i32::MAX,
@@ -242,7 +246,7 @@ impl<'a> Searcher<'a> {
             let quiet = m.is_quiet() && Some(m.pos) != tt_move;
             if !pv_node
                 && searched >= move_limit
-                && !m.attack.is_four()
+                && m.attack < Shape::FourThree
                 && best_score > -WIN_THRESHOLD
             {
                 continue;
@@ -260,8 +264,8 @@ impl<'a> Searcher<'a> {
                 -self.negamax(-beta, -alpha, depth - 1, ply + 1, !pv_node && !cut)
             } else {
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && searched > LMR_MIN_MOVES && quiet {
-                    r = reduction(depth, searched);
+                if depth >= LMR_MIN_DEPTH && searched > LMR_MIN_MOVES {
+                    r = reduction(depth, searched) - i32::from(!quiet);
                     r -= i32::from(pv_node);
                     r -= i32::from(killers.contains(&Some(m.pos)));
                     r += i32::from(cut);
@@ -311,7 +315,8 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt.store(hash, ply, depth, best_score, bound, best_move);
+        self.tt
+            .store(hash, ply, depth, best_score, bound, best_move);
         best_score
     }
 

@@ -193,7 +193,9 @@ pub fn search(
             moves: ROOT_VCF_MOVES,
             threat_depth: 0,
             nodes: ROOT_DEFENCE_VCF_NODES,
-            deadline: limits.time.map(|t| start + t.optimum * ROOT_THREAT_TIME_PERCENT as u32 / 100),
+            deadline: limits
+                .time
+                .map(|t| start + t.optimum * ROOT_THREAT_TIME_PERCENT as u32 / 100),
         };
         vcf_defences(board, me.opponent(), budget, stop, &mut solver_nodes)
     };

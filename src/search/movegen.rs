@@ -121,26 +121,23 @@ impl Searcher<'_> {
         // (point, the threats it stops), one entry per stopping point and threat.
         let mut stops: Vec<(Pos, usize)> = Vec::new();
         let mut threats = 0;
-        for pos in self.board.candidates() {
-            for dir in Direction::ALL {
-                if self.board.pattern(pos, dir, opponent) != Pattern::F4 {
-                    continue;
-                }
-                if fouls && self.board.is_forbidden(pos, opponent) {
-                    break;
-                }
-                stops.push((pos, threats));
-                for offset in (-REACH..=REACH).filter(|&o| o != 0) {
-                    let spoils = pos.step(dir, offset, size).filter(|&p| {
-                        self.board.is_empty(p)
-                            && self.board.pattern_if_blocked(pos, dir, opponent, offset) < Pattern::F4
-                    });
-                    if let Some(p) = spoils {
-                        stops.push((p, threats));
-                    }
-                }
-                threats += 1;
+        let mut forbidden: Option<Pos> = None;
+        for (pos, dir) in self.board.pattern_points(opponent, Pattern::F4) {
+            if forbidden == Some(pos) || (fouls && self.board.is_forbidden(pos, opponent)) {
+                forbidden = Some(pos);
+                continue;
             }
+            stops.push((pos, threats));
+            for offset in (-REACH..=REACH).filter(|&o| o != 0) {
+                let spoils = pos.step(dir, offset, size).filter(|&p| {
+                    self.board.is_empty(p)
+                        && self.board.pattern_if_blocked(pos, dir, opponent, offset) < Pattern::F4
+                });
+                if let Some(p) = spoils {
+                    stops.push((p, threats));
+                }
+            }
+            threats += 1;
         }
         if threats == 0 {
             return None;
@@ -154,26 +151,51 @@ impl Searcher<'_> {
             .copied()
             .filter(|&p| stops.iter().filter(|&&(q, _)| q == p).count() == threats)
             .collect();
-        Some(if stopping_all.is_empty() { all } else { stopping_all })
+        Some(if stopping_all.is_empty() {
+            all
+        } else {
+            stopping_all
+        })
     }
 
     /// `me`'s legal fours (and better), strongest first; with `near`, only those on the lines
     /// through `near` within `QUIESCENCE_REACH`.
     pub(super) fn fours(&self, me: Color, near: Option<Pos>) -> Vec<Pos> {
         let board = &*self.board;
-        let any = [Shape::Four, Shape::FourTwo, Shape::FourThree, Shape::OpenFour]
-            .iter()
-            .any(|&s| board.shape_count(me, s) > 0);
+        let any = [
+            Shape::Four,
+            Shape::FourTwo,
+            Shape::FourThree,
+            Shape::OpenFour,
+        ]
+        .iter()
+        .any(|&s| board.shape_count(me, s) > 0);
         if !any {
             return Vec::new();
         }
-        let mut fours: Vec<(Shape, Pos)> = self
-            .board
-            .candidates()
-            .filter(|&p| near.map_or(true, |n| on_line_within(n, p, QUIESCENCE_REACH)))
-            .map(|p| (self.board.shape(p, me), p))
-            .filter(|&(s, p)| s.is_four() && !self.is_illegal(p, me, s))
-            .collect();
+        let mut fours: Vec<(Shape, Pos)> = match near {
+            // Along the lines through the last four.
+            Some(near) => {
+                let size = board.size();
+                Direction::ALL
+                    .into_iter()
+                    .flat_map(|dir| {
+                        (-(QUIESCENCE_REACH as i32)..=QUIESCENCE_REACH as i32)
+                            .filter_map(move |o| near.step(dir, o, size))
+                    })
+                    .filter(|&p| board.is_empty(p))
+                    .map(|p| (board.shape(p, me), p))
+                    .collect()
+            }
+            None => board
+                .candidates()
+                .map(|p| (board.shape(p, me), p))
+                .filter(|&(s, _)| s.is_four())
+                .collect(),
+        };
+        fours.retain(|&(s, p)| s.is_four() && !self.is_illegal(p, me, s));
+        fours.sort_by_key(|f| f.1);
+        fours.dedup_by_key(|f| f.1);
         fours.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         fours.into_iter().map(|(_, p)| p).collect()
     }
@@ -198,12 +220,4 @@ impl Searcher<'_> {
             })
             .collect()
     }
-
-}
-
-/// Whether `a` and `b` share a row, column or diagonal, at most `reach` points apart.
-fn on_line_within(a: Pos, b: Pos, reach: usize) -> bool {
-    let dx = a.x().abs_diff(b.x());
-    let dy = a.y().abs_diff(b.y());
-    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= reach
 }

@@ -90,7 +90,9 @@ pub const SCORE_DROP: i32 = 40;
 /// (attack) and the shape it takes from the opponent (defence), by `Shape as usize`
 /// (None, Forbidden, Two, DoubleTwo, Three, ThreeTwo, DoubleThree, Four, FourTwo, FourThree,
 /// OpenFour, Five), plus a little per line pattern (by `Pattern as usize`) to order the rest.
-pub const ATTACK: [i32; 12] = [0, -1000, 30, 90, 240, 420, 2200, 200, 300, 6000, 20000, 100000];
+pub const ATTACK: [i32; 12] = [
+    0, -1000, 30, 90, 240, 420, 2200, 200, 300, 6000, 20000, 100000,
+];
 pub const DEFENCE: [i32; 12] = [0, 0, 20, 60, 160, 300, 1400, 120, 200, 2500, 6000, 50000];
 pub const LINE_ATTACK: [i32; 11] = [0, 0, 1, 3, 6, 16, 18, 40, 45, 80, 0];
 pub const LINE_DEFENCE: [i32; 11] = [0, 0, 1, 2, 5, 12, 14, 30, 35, 60, 0];

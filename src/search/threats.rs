@@ -212,7 +212,8 @@ impl Solver<'_> {
                 Some(threat) => {
                     let mut points = self.breaking_points(a, &threat);
                     points.extend(
-                        self.board.candidates()
+                        self.board
+                            .candidates()
                             .filter(|&p| self.board.threat(p, d).is_four()),
                     );
                     self.ordered_legal(points, d)
@@ -375,5 +376,4 @@ impl Solver<'_> {
         moves.sort_by(|x, y| y.0.cmp(&x.0).then(y.1.cmp(&x.1)).then(x.2.cmp(&y.2)));
         moves.into_iter().map(|(_, _, p)| p).collect()
     }
-
 }

@@ -29,7 +29,10 @@ pub fn budget(turn_ms: u64, time_left_ms: i64, empty_points: usize) -> TimeBudge
             // A share of the clock for this move, never a large part of what is left.
             let moves_to_go = (empty_points as u64 / 4).max(MIN_MOVES_TO_GO);
             let maximum = turn.min(with_margin(left * CLOCK_MAXIMUM_PERCENT / 100));
-            ((left / moves_to_go).min(maximum * OPTIMUM_PERCENT / 100), maximum)
+            (
+                (left / moves_to_go).min(maximum * OPTIMUM_PERCENT / 100),
+                maximum,
+            )
         }
         None => (turn * OPTIMUM_PERCENT / 100, turn),
     };
@@ -52,7 +55,10 @@ mod tests {
         assert!(b.maximum < Duration::from_millis(2_000 / 4));
         assert!(b.optimum <= Duration::from_millis(2_000 / 50));
         let b = budget(1_000, unlimited, 200);
-        assert!(b.optimum >= Duration::from_millis(600), "most of the turn: {b:?}");
+        assert!(
+            b.optimum >= Duration::from_millis(600),
+            "most of the turn: {b:?}"
+        );
     }
 
     #[test]

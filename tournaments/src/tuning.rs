@@ -169,7 +169,8 @@ pub fn loss(samples: &[&Sample], weights: &Weights) -> f64 {
     let total: f64 = samples
         .iter()
         .map(|s| {
-            let p = sigmoid(evaluate_features(&s.features, weights) as f64 / K).clamp(1e-9, 1.0 - 1e-9);
+            let p =
+                sigmoid(evaluate_features(&s.features, weights) as f64 / K).clamp(1e-9, 1.0 - 1e-9);
             -(s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln())
         })
         .sum();
@@ -317,7 +318,17 @@ mod tests {
 
     #[test]
     fn positions_carry_the_result_for_the_side_to_move_and_faults_are_skipped() {
-        let moves = [(7, 7), (0, 0), (8, 7), (0, 2), (9, 7), (0, 4), (10, 7), (0, 6), (11, 7)];
+        let moves = [
+            (7, 7),
+            (0, 0),
+            (8, 7),
+            (0, 2),
+            (9, 7),
+            (0, 4),
+            (10, 7),
+            (0, 6),
+            (11, 7),
+        ];
         let won = record(&moves, "1-0 five: black made five");
         let samples = game_samples(&won, 0).unwrap();
         // Quiet positions: before the four (b), i.e. 7 of the 9; the last two have a five point.
@@ -325,16 +336,23 @@ mod tests {
         assert_eq!(samples[0].result, 1.0);
         assert_eq!(samples[1].result, 0.0);
         assert!(game_samples(&record(&moves, "0-1 timeout: black: no move"), 0).is_none());
-        let no_rule = Record {
-            rule: None,
-            ..won
-        };
+        let no_rule = Record { rule: None, ..won };
         assert!(game_samples(&no_rule, 0).is_none());
     }
 
     #[test]
     fn a_fit_lowers_the_loss_and_the_source_has_every_weight() {
-        let moves = [(7, 7), (0, 0), (8, 7), (0, 2), (9, 7), (0, 4), (10, 7), (0, 6), (11, 7)];
+        let moves = [
+            (7, 7),
+            (0, 0),
+            (8, 7),
+            (0, 2),
+            (9, 7),
+            (0, 4),
+            (10, 7),
+            (0, 6),
+            (11, 7),
+        ];
         let samples = game_samples(&record(&moves, "1-0 five: x"), 0).unwrap();
         let start = weights::TABLES.clone();
         let options = FitOptions {
@@ -344,7 +362,10 @@ mod tests {
         };
         let (tables, reports) = fit_all(&samples, &start, options);
         assert_eq!(reports.len(), 1);
-        assert!(reports[0].loss_after < reports[0].loss_before, "{reports:?}");
+        assert!(
+            reports[0].loss_after < reports[0].loss_before,
+            "{reports:?}"
+        );
         let text = weights_source(&tables, &["test".into()]);
         assert!(text.contains("//! test"));
         let numbers = text.matches(',').count();

@@ -55,7 +55,10 @@ fn run(args: Vec<String>) -> Result<(), String> {
         let value = args
             .next()
             .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
-        let number = |v: &str| v.parse::<f64>().map_err(|_| format!("{flag}: not a number: {v}"));
+        let number = |v: &str| {
+            v.parse::<f64>()
+                .map_err(|_| format!("{flag}: not a number: {v}"))
+        };
         match flag.as_str() {
             "--games" => dirs.push(PathBuf::from(value)),
             "--out" => out = Some(PathBuf::from(value)),
@@ -111,6 +114,10 @@ fn run(args: Vec<String>) -> Result<(), String> {
     }
     std::fs::write(&out, weights_source(&tables, &source))
         .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    println!("wrote {} in {:.1} s", out.display(), started.elapsed().as_secs_f64());
+    println!(
+        "wrote {} in {:.1} s",
+        out.display(),
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }
