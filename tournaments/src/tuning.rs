@@ -177,8 +177,10 @@ pub fn loss(samples: &[&Sample], weights: &Weights) -> f64 {
     total / samples.len().max(1) as f64
 }
 
-/// Fits `start` to `samples` (all of one table).
-pub fn fit(samples: &[&Sample], start: &Weights, options: FitOptions) -> Weights {
+/// Fits `start` to `samples` (all of one table), stopping early: every `CHECK_EVERY` steps the
+/// loss on the `held` positions is measured, and the weights where it was lowest are kept.
+pub fn fit(samples: &[&Sample], held: &[&Sample], start: &Weights, options: FitOptions) -> Weights {
+    const CHECK_EVERY: usize = 100;
     let params = COUNT_FEATURES + THREAT_MASKS;
     let mut w: Vec<f64> = start
         .counts
@@ -189,6 +191,7 @@ pub fn fit(samples: &[&Sample], start: &Weights, options: FitOptions) -> Weights
     let (mut m, mut v) = (vec![0.0; params], vec![0.0; params]);
     let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
     let n = samples.len().max(1) as f64;
+    let mut best = (loss(held, start), start.clone());
     for step in 1..=options.iterations {
         let mut grad = vec![0.0; params];
         for s in samples {
@@ -215,7 +218,23 @@ pub fn fit(samples: &[&Sample], start: &Weights, options: FitOptions) -> Weights
             let v_hat = v[i] / (1.0 - beta2.powi(step as i32));
             w[i] -= options.learning_rate * m_hat / (v_hat.sqrt() + eps);
         }
+        if step % CHECK_EVERY == 0 || step == options.iterations {
+            let current = to_weights(&w, start);
+            let held_loss = if held.is_empty() {
+                -(step as f64)
+            } else {
+                loss(held, &current)
+            };
+            if held_loss < best.0 {
+                best = (held_loss, current);
+            }
+        }
     }
+    best.1
+}
+
+/// Weights from the fitted values in evaluation units.
+fn to_weights(w: &[f64], start: &Weights) -> Weights {
     let mut fitted = start.clone();
     for (i, c) in fitted.counts.iter_mut().enumerate() {
         *c = (w[i] * WEIGHT_SCALE as f64).round() as i32;
@@ -243,7 +262,7 @@ pub fn fit_all(
             continue;
         }
         let (before, held_before) = (loss(&fitted, weights), loss(&held, weights));
-        *weights = fit(&fitted, weights, options);
+        *weights = fit(&fitted, &held, weights, options);
         reports.push(FitReport {
             table,
             positions: fitted.len(),
