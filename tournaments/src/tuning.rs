@@ -380,11 +380,10 @@ mod tests {
             l2: 0.0,
         };
         let (tables, reports) = fit_all(&samples, &start, options);
-        assert_eq!(reports.len(), 1);
-        assert!(
-            reports[0].loss_after < reports[0].loss_before,
-            "{reports:?}"
-        );
+        assert_eq!(reports.len(), 2, "black to move and white to move");
+        for r in &reports {
+            assert!(r.loss_after < r.loss_before, "{reports:?}");
+        }
         let text = weights_source(&tables, &["test".into()]);
         assert!(text.contains("//! test"));
         let numbers = text.matches(',').count();
