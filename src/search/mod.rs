@@ -149,6 +149,16 @@ pub fn search(
     table.new_search();
     let me = board.side_to_move();
     let mut result = SearchResult::default();
+    if board.stone_count() == 0 && limits.multipv <= 1 {
+        // The empty board: the centre, as every opening theory starts (and renju requires).
+        let center = board.size().center();
+        result.best = Some(center);
+        result.depth = 1;
+        result.pv = vec![center];
+        result.ranked = vec![(center, 0)];
+        result.elapsed = start.elapsed();
+        return result;
+    }
     if let Some(&five) = board.five_points(me).first() {
         result.best = Some(five);
         result.score = WIN - 1;
