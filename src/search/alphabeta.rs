@@ -131,21 +131,21 @@ impl<'a> Searcher<'a> {
             .collect()
     }
 
-    /// Counts a node. The node limit holds exactly; the clock and the stop signal are read
-    /// every `CHECK_EVERY_NODES` nodes.
+    /// Counts a node. The node limit holds exactly; the stop signal is read at every node,
+    /// the clock every `CHECK_EVERY_NODES` nodes.
     pub(super) fn enter_node(&mut self) -> bool {
         self.nodes += 1;
         if self.cutoff.max_nodes.map_or(false, |n| self.nodes >= n) {
             self.aborted = true;
         }
-        if self.nodes % CHECK_EVERY_NODES == 0 {
-            let over_time = self
-                .cutoff
-                .deadline
-                .map_or(false, |d| self.start.elapsed() >= d);
-            if over_time || self.stop.is_set() {
-                self.aborted = true;
-            }
+        // The stop signal is one relaxed load: read it always; the clock now and then.
+        if self.stop.is_set() {
+            self.aborted = true;
+        }
+        if self.nodes % CHECK_EVERY_NODES == 0
+            && self.cutoff.deadline.map_or(false, |d| self.start.elapsed() >= d)
+        {
+            self.aborted = true;
         }
         !self.aborted
     }

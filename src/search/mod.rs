@@ -196,19 +196,20 @@ pub fn search(
         max_nodes,
     };
     // The opponent's VCF, if it has one, leaves only the moves that may stop it.
-    let root_allowed = if at_once || limits.plain || limits.max_nodes.is_some() {
-        None
-    } else {
-        let budget = Budget {
-            moves: ROOT_VCF_MOVES,
-            threat_depth: 0,
-            nodes: ROOT_DEFENCE_VCF_NODES,
-            deadline: limits
-                .time
-                .map(|t| start + t.optimum * ROOT_THREAT_TIME_PERCENT as u32 / 100),
+    let root_allowed =
+        if at_once || limits.plain || limits.max_nodes.is_some() || limits.multipv > 1 {
+            None
+        } else {
+            let budget = Budget {
+                moves: ROOT_VCF_MOVES,
+                threat_depth: 0,
+                nodes: ROOT_DEFENCE_VCF_NODES,
+                deadline: limits
+                    .time
+                    .map(|t| start + t.optimum * ROOT_THREAT_TIME_PERCENT as u32 / 100),
+            };
+            vcf_defences(board, me.opponent(), budget, stop, &mut solver_nodes)
         };
-        vcf_defences(board, me.opponent(), budget, stop, &mut solver_nodes)
-    };
     let mut searcher = Searcher::new(board, table, stop, cutoff, start);
     searcher.root_allowed = root_allowed;
     let root_moves = searcher.root_moves();
@@ -397,7 +398,21 @@ fn rank(
     }
     let depth = result.depth.saturating_sub(1).max(1) as i32;
     let me = searcher.board.side_to_move();
-    for &pos in root_moves.iter().filter(|&&p| p != best).take(count * 2) {
+    // The search's own moves first; when they are too few (only the answers to a threat are
+    // searched), any other legal move near the stones makes up the count.
+    let board = &*searcher.board;
+    let others: Vec<Pos> = board
+        .candidates()
+        .filter(|p| !root_moves.contains(p) && !board.is_forbidden(*p, me))
+        .collect();
+    let tried: Vec<Pos> = root_moves
+        .iter()
+        .chain(others.iter())
+        .copied()
+        .filter(|&p| p != best)
+        .take(count * 2)
+        .collect();
+    for pos in tried {
         searcher.board.play(pos, me);
         let searched = if searcher.aborted {
             0

@@ -132,10 +132,11 @@ impl Solver<'_> {
             return true;
         }
         self.nodes += 1;
+        // The stop signal is one relaxed load: read it always; the clock now and then.
+        self.aborted |= self.stop.is_set();
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + SOLVER_CHECK_EVERY_NODES;
-            let late = self.deadline.map_or(false, |d| Instant::now() >= d);
-            self.aborted |= late || self.stop.is_set();
+            self.aborted |= self.deadline.map_or(false, |d| Instant::now() >= d);
         }
         self.aborted
     }
