@@ -236,9 +236,17 @@ fn play_one(size: BoardSize, rule: Rule, rng: &mut Rng, table: &mut Table, stop:
             p
         } else {
             table.clear();
-            search(&mut board, table, &limits, stop, &mut Silent)
-                .best
-                .expect("a legal move while the game goes on")
+            match search(&mut board, table, &limits, stop, &mut Silent).best {
+                Some(pos) => pos,
+                None => {
+                    // Only when nothing is legal: renju black left with forbidden points.
+                    let legal = size
+                        .points()
+                        .any(|p| board.is_empty(p) && !board.is_forbidden(p, color));
+                    assert!(!legal, "no move in {rule:?} {limits:?}\n{board:?}");
+                    return 2;
+                }
+            }
         };
         let verdict = judge_move(&mut referee, pos.x() as i64, pos.y() as i64, color, None);
         board.play(pos, color);

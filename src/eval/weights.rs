@@ -15,6 +15,7 @@ use super::{Weights, TABLES as TABLE_COUNT};
 
 /// Per table (see `table_index`): freestyle, standard, renju; each with black to move, then
 /// white to move.
+#[rustfmt::skip]
 pub static TABLES: [Weights; TABLE_COUNT] = [
     // freestyle, black to move
     Weights {

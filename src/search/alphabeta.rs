@@ -143,7 +143,10 @@ impl<'a> Searcher<'a> {
             self.aborted = true;
         }
         if self.nodes % CHECK_EVERY_NODES == 0
-            && self.cutoff.deadline.map_or(false, |d| self.start.elapsed() >= d)
+            && self
+                .cutoff
+                .deadline
+                .map_or(false, |d| self.start.elapsed() >= d)
         {
             self.aborted = true;
         }

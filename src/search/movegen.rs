@@ -46,12 +46,36 @@ impl Searcher<'_> {
         } else {
             None
         };
+        let mut moves = self.scored_moves(me, tt_move, ply, defences.as_deref());
+        if moves.is_empty() && defences.is_some() {
+            // Every stopping point is a foul for renju black: any legal move, then.
+            moves = self.scored_moves(me, tt_move, ply, None);
+        }
+        if let Some(allowed) = self.root_allowed.as_ref().filter(|_| ply == 0) {
+            if moves.iter().any(|m| allowed.contains(&m.pos)) {
+                moves.retain(|m| allowed.contains(&m.pos));
+            }
+        }
+        moves.sort_by(|a, b| b.score.cmp(&a.score).then(a.pos.cmp(&b.pos)));
+        moves
+    }
+
+    /// The legal candidates (only `defences` and fours, when given) with their policy scores.
+    fn scored_moves(
+        &self,
+        me: Color,
+        tt_move: Option<Pos>,
+        ply: usize,
+        defences: Option<&[Pos]>,
+    ) -> Vec<Move> {
+        let board = &*self.board;
+        let opponent = me.opponent();
         let killers = self.killers[ply.min(MAX_PLY)];
         let history = &self.history[me.index()];
         let mut moves: Vec<Move> = Vec::with_capacity(64);
         for pos in self.board.candidates() {
             let attack = board.shape(pos, me);
-            if let Some(defences) = &defences {
+            if let Some(defences) = defences {
                 if !attack.is_four() && !defences.contains(&pos) {
                     continue;
                 }
@@ -88,12 +112,6 @@ impl Searcher<'_> {
                 defence,
             });
         }
-        if let Some(allowed) = self.root_allowed.as_ref().filter(|_| ply == 0) {
-            if moves.iter().any(|m| allowed.contains(&m.pos)) {
-                moves.retain(|m| allowed.contains(&m.pos));
-            }
-        }
-        moves.sort_by(|a, b| b.score.cmp(&a.score).then(a.pos.cmp(&b.pos)));
         moves
     }
 

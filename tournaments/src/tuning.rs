@@ -289,7 +289,7 @@ pub fn weights_source(tables: &[Weights], source: &[String]) -> String {
     out.push_str(
         "\nuse super::{Weights, TABLES as TABLE_COUNT};\n\n\
          /// Per table (see `table_index`): freestyle, standard, renju; each with black to move, then\n\
-         /// white to move.\npub static TABLES: [Weights; TABLE_COUNT] = [\n",
+         /// white to move.\n#[rustfmt::skip]\npub static TABLES: [Weights; TABLE_COUNT] = [\n",
     );
     let names = TABLE_NAMES;
     for (table, name) in tables.iter().zip(names) {
