@@ -134,6 +134,11 @@ impl<'a> Searcher<'a> {
     /// Counts a node. The node limit holds exactly; the stop signal is read at every node,
     /// the clock every `CHECK_EVERY_NODES` nodes.
     pub(super) fn enter_node(&mut self) -> bool {
+        // Once stopped, nothing more is counted (a re-search after a cut-off child must not
+        // pass the node limit).
+        if self.aborted {
+            return false;
+        }
         self.nodes += 1;
         if self.cutoff.max_nodes.map_or(false, |n| self.nodes >= n) {
             self.aborted = true;
