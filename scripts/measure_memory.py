@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Peak memory of pbrain-quinto during a 5 s search under several `INFO max_memory` values.
 
-Usage: scripts/measure_memory.py [ENGINE]   (default target/release/pbrain-quinto)
+Usage: scripts/measure_memory.py [--threads N] [ENGINE]
+       (default: one thread, target/release/pbrain-quinto)
 
-For each limit it starts the engine, sends START 15 / INFO max_memory / INFO timeout_turn
-5000 / TURN 7,7, samples /proc/PID/status (VmRSS, VmHWM, VmSize) every 20 ms until the move
+For each limit it starts the engine, sends START 15 / INFO max_memory / INFO thread_num N /
+INFO timeout_turn 5000 / TURN 7,7, samples /proc/PID/status (VmRSS, VmHWM, VmSize) every 20 ms until the move
 arrives, and prints the peaks. Exits non-zero if the peak resident or virtual size reaches
 the limit. Linux only (reads /proc).
 """
@@ -26,13 +27,14 @@ def status(pid):
     return fields
 
 
-def measure(engine, limit):
+def measure(engine, limit, threads):
     proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, bufsize=1)
     replies = []
     reader = threading.Thread(target=lambda: replies.extend(proc.stdout), daemon=True)
     reader.start()
-    for line in ["START 15", f"INFO max_memory {limit}", "INFO timeout_turn 5000", "TURN 7,7"]:
+    for line in ["START 15", f"INFO max_memory {limit}", f"INFO thread_num {threads}",
+                 "INFO timeout_turn 5000", "TURN 7,7"]:
         proc.stdin.write(line + "\n")
     proc.stdin.flush()
     peak = {"VmRSS": 0, "VmHWM": 0, "VmSize": 0}
@@ -52,11 +54,17 @@ def measure(engine, limit):
 
 
 def main():
-    engine = sys.argv[1] if len(sys.argv) > 1 else "target/release/pbrain-quinto"
+    args = sys.argv[1:]
+    threads = 1
+    if args[:1] == ["--threads"] and len(args) >= 2:
+        threads = int(args[1])
+        args = args[2:]
+    engine = args[0] if args else "target/release/pbrain-quinto"
+    print(f"{threads} search thread(s)")
     failed = False
     for mib in LIMITS_MIB:
         limit = mib << 20
-        peak, elapsed, replies = measure(engine, limit)
+        peak, elapsed, replies = measure(engine, limit, threads)
         mib_of = lambda b: b / (1 << 20)
         ok = peak["VmHWM"] < limit and peak["VmSize"] < limit
         failed |= not ok

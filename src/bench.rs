@@ -56,6 +56,12 @@ impl SearchFigures {
     pub fn nodes_per_second(&self) -> f64 {
         self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
+
+    /// The mean depth the positions reached.
+    pub fn mean_depth(&self) -> f64 {
+        let total: u32 = self.lines.iter().map(|l| l.depth).sum();
+        total as f64 / self.lines.len().max(1) as f64
+    }
 }
 
 /// A bench position: moves in renju notation, alternately black and white.
@@ -78,8 +84,9 @@ pub fn search_bench(depth: Option<u32>) -> SearchFigures {
     })
 }
 
-/// The bench positions searched for `millis` each (not deterministic: a speed figure).
-pub fn timed_bench(millis: u64) -> SearchFigures {
+/// The bench positions searched for `millis` each by `threads` threads (not deterministic:
+/// a speed figure).
+pub fn timed_bench(millis: u64, threads: usize) -> SearchFigures {
     let time = Duration::from_millis(millis);
     run_bench(&Limits {
         time: Some(TimeBudget {
@@ -87,6 +94,7 @@ pub fn timed_bench(millis: u64) -> SearchFigures {
             maximum: time,
         }),
         multipv: 1,
+        threads,
         ..Limits::default()
     })
 }

@@ -3,7 +3,10 @@
 
 use crate::game::{Board, BoardSize, Color, Pos, Rule};
 use crate::memory::process_bytes;
-use crate::search::params::{DEFAULT_MEMORY, MEMORY_MARGIN_BYTES, MEMORY_MARGIN_PERCENT};
+use crate::search::params::{
+    DEFAULT_MEMORY, HELPER_STACK_BYTES, HELPER_STACK_SHARE_PERCENT, MAX_THREADS,
+    MEMORY_MARGIN_BYTES, MEMORY_MARGIN_PERCENT,
+};
 use crate::search::time::budget;
 use crate::search::tt::Table;
 use crate::search::{search, Limits, Reporter, SearchResult, Silent, Stop};
@@ -64,6 +67,8 @@ pub struct Engine {
     /// (GomocupJudge sends `INFO max_memory` after START).
     table: Table,
     table_sized: bool,
+    /// The search threads whose stacks the table's size left room for.
+    table_threads: usize,
 }
 
 impl Engine {
@@ -73,6 +78,7 @@ impl Engine {
             board: Board::new(size, settings.rule),
             table: Table::with_bytes(0),
             table_sized: false,
+            table_threads: 1,
             settings,
             handicap,
         }
@@ -88,7 +94,10 @@ impl Engine {
 
     /// Applies new settings; a new rule re-judges the same stones under it.
     pub fn set_settings(&mut self, settings: Settings) {
-        if settings.max_memory != self.settings.max_memory {
+        // More threads than the table left room for need a smaller table (their stacks).
+        if settings.max_memory != self.settings.max_memory
+            || search_threads(&settings) > self.table_threads
+        {
             self.table_sized = false;
         }
         if settings.rule != self.board.rule() {
@@ -144,7 +153,9 @@ impl Engine {
         if !self.table_sized {
             // Free the old table before measuring and making the new one: never hold both.
             self.table = Table::with_bytes(0);
-            self.table = Table::with_bytes(table_bytes(self.settings.max_memory));
+            self.table_threads = search_threads(&self.settings);
+            self.table =
+                Table::with_bytes(table_bytes(self.settings.max_memory, self.table_threads));
             self.table_sized = true;
         }
         let s = &self.settings;
@@ -157,6 +168,7 @@ impl Engine {
             multipv,
             started: Some(started),
             plain: h.plain,
+            threads: search_threads(s),
         };
         search(&mut self.board, &mut self.table, &limits, stop, reporter)
     }
@@ -182,15 +194,34 @@ impl Engine {
 }
 
 /// The transposition table's share of `max_memory` (0 = unlimited, then a default): what the
-/// process does not already use, less a margin.
-fn table_bytes(max_memory: u64) -> u64 {
+/// process does not already use, less a margin and the helper threads' stacks.
+fn table_bytes(max_memory: u64, threads: usize) -> u64 {
     let limit = if max_memory == 0 {
         DEFAULT_MEMORY
     } else {
         max_memory
     };
     let margin = MEMORY_MARGIN_BYTES.max(limit / 100 * MEMORY_MARGIN_PERCENT);
-    limit.saturating_sub(process_bytes()).saturating_sub(margin)
+    let helper_stacks = if max_memory == 0 {
+        0
+    } else {
+        (threads as u64 - 1) * HELPER_STACK_BYTES
+    };
+    limit
+        .saturating_sub(process_bytes())
+        .saturating_sub(margin)
+        .saturating_sub(helper_stacks)
+}
+
+/// The threads a search may use: what the manager asked for, as far as their stacks fit in
+/// `HELPER_STACK_SHARE_PERCENT` of `max_memory` (when it is set).
+fn search_threads(settings: &Settings) -> usize {
+    let wanted = settings.threads.clamp(1, MAX_THREADS);
+    if settings.max_memory == 0 {
+        return wanted;
+    }
+    let room = settings.max_memory / 100 * HELPER_STACK_SHARE_PERCENT / HELPER_STACK_BYTES;
+    wanted.min(room as usize + 1)
 }
 
 /// The smaller of two optional limits.

@@ -4,6 +4,7 @@ mod platform;
 
 use quinto::bench::{rules_bench, search_bench, timed_bench, SearchFigures};
 use quinto::engine::Handicap;
+use quinto::search::params::MAX_THREADS;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full|simple] [COMMAND]
@@ -16,6 +17,9 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
   bench [DEPTH]   search the bench positions: nodes and best move each, then
                   `Bench: <nodes>` (the code's fingerprint at the default depth) and nodes/s
   bench time MS   search each bench position for MS milliseconds: depth reached, nodes/s
+  bench threads [N] [MS]
+                  the timed bench with 1, 2, ... N search threads (default: the cores,
+                  1000 ms): nodes/s and mean depth per thread count
   bench rules [ROUNDS]
                   move+undo and renju foul-check speed (default 200 rounds)
   help            this text
@@ -50,6 +54,7 @@ fn main() -> ExitCode {
         Some("bench") => match args.get(1).map(String::as_str) {
             Some("rules") => bench_rules(args.get(2)),
             Some("time") => bench_time(args.get(2)),
+            Some("threads") => bench_threads(args.get(2), args.get(3)),
             depth => bench_search(depth),
         },
         Some("-h" | "--help" | "help") => {
@@ -71,12 +76,46 @@ fn bench_time(millis: Option<&String>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let figures = timed_bench(millis);
+    let figures = timed_bench(millis, 1);
     print_lines(&figures);
     let depths: Vec<u32> = figures.lines.iter().map(|l| l.depth).collect();
-    let average = depths.iter().sum::<u32>() as f64 / depths.len().max(1) as f64;
-    println!("depth per position {depths:?}, average {average:.1} in {millis} ms each");
+    println!(
+        "depth per position {depths:?}, average {:.1} in {millis} ms each",
+        figures.mean_depth()
+    );
     println!("nodes/s: {:.0}", figures.nodes_per_second());
+    ExitCode::SUCCESS
+}
+
+fn bench_threads(threads: Option<&String>, millis: Option<&String>) -> ExitCode {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = match threads.map(|t| t.parse::<usize>()) {
+        None => cores,
+        Some(Ok(n)) if (1..=MAX_THREADS).contains(&n) => n,
+        Some(_) => {
+            eprintln!("pbrain-quinto bench threads: N must be 1 to {MAX_THREADS}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let millis = match millis.map(|m| m.parse::<u64>()) {
+        None => 1000,
+        Some(Ok(ms)) if ms > 0 => ms,
+        Some(_) => {
+            eprintln!("pbrain-quinto bench threads: MS must be a positive number\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut one_thread = None;
+    for count in 1..=threads {
+        let figures = timed_bench(millis, count);
+        let speed = figures.nodes_per_second();
+        let base = *one_thread.get_or_insert(speed);
+        println!(
+            "threads {count}: nodes/s {speed:.0} ({:.2} x one thread), mean depth {:.1} in {millis} ms a position",
+            speed / base.max(1.0),
+            figures.mean_depth()
+        );
+    }
     ExitCode::SUCCESS
 }
 

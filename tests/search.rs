@@ -25,6 +25,7 @@ fn tiny(depth: u32, nodes: u64) -> Limits {
         time: None,
         started: None,
         plain: false,
+        threads: 1,
     }
 }
 
@@ -149,6 +150,63 @@ fn a_node_limit_bounds_all_the_work_under_every_rule() {
             }
         }
     }
+}
+
+#[test]
+fn two_threads_share_the_node_limit_and_still_see_every_win_and_block() {
+    for rule in Rule::ALL {
+        for threads in [2, 3] {
+            for nodes in [1, 100, 20_000] {
+                for (i, mut board) in threat_positions(rule).into_iter().enumerate() {
+                    let limits = Limits {
+                        max_nodes: Some(nodes),
+                        multipv: 1,
+                        threads,
+                        ..Limits::default()
+                    };
+                    let result = think(&mut board, &limits);
+                    assert!(
+                        result.nodes <= nodes,
+                        "{rule:?} position {i}, {threads} threads: {} nodes at a limit of {nodes}",
+                        result.nodes
+                    );
+                    let best = result.best.expect("a move");
+                    let me = board.side_to_move();
+                    assert!(board.is_empty(best) && !board.is_forbidden(best, me));
+                }
+            }
+            let mut win = board_with(
+                size15(),
+                rule,
+                &points("d8 e8 f8 g8"),
+                &points("d11 e11 f11 a1"),
+            );
+            let limits = Limits {
+                threads,
+                ..tiny(6, 20_000)
+            };
+            let best = think(&mut win, &limits).best;
+            assert!(points("c8 h8").contains(&best.expect("a move")), "{rule:?}");
+        }
+    }
+}
+
+#[test]
+fn a_quit_signal_stops_every_thread_of_an_unlimited_search() {
+    // No clock, no depth or node limit: only the stop signal can end this search, and the
+    // helpers only through the main thread. A helper left running would hang the test.
+    let stop = Stop::new();
+    stop.quit();
+    let mut board = threat_positions(Rule::Freestyle).remove(0);
+    let limits = Limits {
+        multipv: 1,
+        threads: 2,
+        ..Limits::default()
+    };
+    let mut table = Table::with_bytes(1 << 20);
+    let result = search(&mut board, &mut table, &limits, &stop, &mut Silent);
+    let best = result.best.expect("a move even when stopped at once");
+    assert!(board.is_empty(best));
 }
 
 #[test]

@@ -41,6 +41,16 @@ pub fn timeout_scale() -> f64 {
     }
 }
 
+/// `QUINTO_THREAD_NUM` (unset: the brain's default): sent as `INFO thread_num N` to every
+/// brain as it starts, before the transcript's first line.
+pub fn thread_num() -> Option<u32> {
+    let text = std::env::var("QUINTO_THREAD_NUM").ok()?;
+    match text.trim().parse::<u32>() {
+        Ok(threads) if threads >= 1 => Some(threads),
+        _ => panic!("QUINTO_THREAD_NUM={text:?}: want a number >= 1"),
+    }
+}
+
 /// What a read gave.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Output {
@@ -114,7 +124,7 @@ impl Brain {
                     .extend_from_slice(&buffer[..n]);
             }
         });
-        Brain {
+        let mut brain = Brain {
             stdin: child.stdin.take(),
             child,
             lines,
@@ -122,7 +132,15 @@ impl Brain {
             stderr_reader: Some(stderr_reader),
             last_write: Instant::now(),
             status: None,
+        };
+        if let Some(threads) = thread_num() {
+            // A setting with no reply: every transcript then runs with that many threads.
+            let line = format!("INFO thread_num {threads}\n");
+            brain
+                .write(line.as_bytes())
+                .unwrap_or_else(|e| panic!("cannot set thread_num: {e}"));
         }
+        brain
     }
 
     /// Writes bytes (and flushes).

@@ -7,6 +7,7 @@ use super::coord::{BoardSize, Direction, Pos, POS_COUNT, STRIDE};
 use super::forbidden::{self, Foul};
 use super::line::{key_shift, Lines, BLACK, EMPTY, REACH, WHITE};
 use super::pattern::{Pattern, PatternTable};
+use super::point_set::PointSet;
 use super::rule::Rule;
 use super::shape::{shape_of, with_direction, Shape, SHAPES_FOULS, SHAPES_PLAIN, SHAPE_KEY_BITS};
 use super::zobrist;
@@ -35,6 +36,10 @@ pub struct Board {
     shape_keys: Box<[[u16; 2]; POS_COUNT]>,
     /// For each colour and shape, how many empty points have it.
     shape_counts: [[u32; 16]; 2],
+    /// For each colour, the empty points with an open-four (`F4`) and with a five (`F5`)
+    /// pattern on some line: the threats a search asks for at every node.
+    four_points: [PointSet; 2],
+    five_points: [PointSet; 2],
     /// For each point, how many stones lie within two cells of it along the four lines:
     /// non-zero marks a move-generation candidate.
     near: Box<[u8; POS_COUNT]>,
@@ -82,6 +87,26 @@ impl Iterator for Candidates<'_> {
                 return Some(Pos::from_index(at));
             }
         }
+    }
+}
+
+/// A side's five points, without a heap allocation (the search asks at every node): a slice
+/// of at most [`FivePoints::KEPT`] points.
+#[derive(Clone, Copy, Debug)]
+pub struct FivePoints {
+    points: [Pos; FivePoints::KEPT],
+    len: usize,
+}
+
+impl FivePoints {
+    pub const KEPT: usize = 4;
+}
+
+impl std::ops::Deref for FivePoints {
+    type Target = [Pos];
+
+    fn deref(&self) -> &[Pos] {
+        &self.points[..self.len]
     }
 }
 
@@ -138,6 +163,8 @@ impl Board {
             ],
             shape_keys: Box::new([[0; 2]; POS_COUNT]),
             shape_counts: [[0; 16]; 2],
+            four_points: [PointSet::EMPTY; 2],
+            five_points: [PointSet::EMPTY; 2],
             near: Box::new([0; POS_COUNT]),
             hash: 0,
             history: Vec::with_capacity(size.area()),
@@ -149,6 +176,9 @@ impl Board {
         board.pattern_counts = board.recomputed_counts();
         board.shape_keys = board.recomputed_shape_keys();
         board.shape_counts = board.recomputed_shape_counts();
+        for pos in size.points() {
+            board.mark_threats(pos);
+        }
         board
     }
 
@@ -210,6 +240,7 @@ impl Board {
         }
         self.count_shapes(self.shape_keys[pos.index()], -1);
         self.stones[pos.index()] = Some(color);
+        self.mark_threats(pos);
         self.lines.put(pos, code(color));
         self.hash ^= zobrist::key(pos, color);
         self.history.push(pos);
@@ -298,38 +329,31 @@ impl Board {
         }
     }
 
-    /// Every (empty point, direction) where `color` has `pattern`, in index order. Such a
-    /// pair usually comes from one of the last two stones (a threat is answered at once), so
-    /// their lines are looked at first; the count kept by the board says whether that found
-    /// them all, else the whole candidate area is scanned.
-    pub fn pattern_points(&self, color: Color, pattern: Pattern) -> Vec<(Pos, Direction)> {
-        let wanted = self.pattern_count(color, pattern) as usize;
-        let mut found: Vec<(Pos, Direction)> = Vec::new();
-        if wanted == 0 {
-            return found;
+    /// Every (empty point, direction) where `color` has an open-four pattern (the point makes
+    /// an open four along that line), in index order.
+    pub fn open_four_lines(&self, color: Color) -> impl Iterator<Item = (Pos, Direction)> + '_ {
+        self.four_points[color.index()]
+            .iter()
+            .flat_map(|p| Direction::ALL.into_iter().map(move |d| (p, d)))
+            .filter(move |&(p, d)| self.pattern(p, d, color) == Pattern::F4)
+    }
+
+    /// The points where one more `color` stone wins, in index order: the first
+    /// `FivePoints::KEPT` of them (more than one already means no single block stops them).
+    pub fn five_points(&self, color: Color) -> FivePoints {
+        let mut fives = FivePoints {
+            points: [Pos::from_index(0); FivePoints::KEPT],
+            len: 0,
+        };
+        for (slot, pos) in fives
+            .points
+            .iter_mut()
+            .zip(self.five_points[color.index()].iter())
+        {
+            *slot = pos;
+            fives.len += 1;
         }
-        let recent = &self.history[self.history.len().saturating_sub(2)..];
-        for &stone in recent {
-            for dir in Direction::ALL {
-                for offset in (-REACH..=REACH).filter(|&o| o != 0) {
-                    if let Some(p) = stone.step(dir, offset, self.size) {
-                        if self.is_empty(p) && self.pattern(p, dir, color) == pattern {
-                            found.push((p, dir));
-                        }
-                    }
-                }
-            }
-        }
-        found.sort_by_key(|&(p, d)| (p, d.index()));
-        found.dedup();
-        if found.len() != wanted {
-            found = self
-                .candidates()
-                .flat_map(|p| Direction::ALL.into_iter().map(move |d| (p, d)))
-                .filter(|&(p, d)| self.pattern(p, d, color) == pattern)
-                .collect();
-        }
-        found
+        fives
     }
 
     /// Whether a stone lies within two cells of `pos` along one of its four lines.
@@ -417,6 +441,9 @@ impl Board {
                 self.patterns[at][dir.index()] = entry;
                 self.count(old, -1);
                 self.count(entry, 1);
+                if is_threat_entry(old) || is_threat_entry(entry) {
+                    self.mark_threats(Pos::from_index(at));
+                }
                 let keys = [
                     with_direction(old_keys[0], dir.index(), entry & 15),
                     with_direction(old_keys[1], dir.index(), entry >> 4),
@@ -444,6 +471,9 @@ impl Board {
             self.count(current, -1);
             self.count(change.entry, 1);
             self.patterns[at][change.dir as usize] = change.entry;
+            if is_threat_entry(current) || is_threat_entry(change.entry) {
+                self.mark_threats(Pos::from_index(at));
+            }
             let keys = self.shape_keys[at];
             if keys != change.keys {
                 self.count_shapes(keys, -1);
@@ -463,6 +493,28 @@ impl Board {
             self.count(entry, 1);
         }
         self.count_shapes(self.shape_keys[pos.index()], 1);
+        self.mark_threats(pos);
+    }
+
+    /// Puts `pos` in or out of the open-four and five point sets of both colours, from its
+    /// pattern entries (out, when it is occupied).
+    fn mark_threats(&mut self, pos: Pos) {
+        for color in [Color::Black, Color::White] {
+            let (four, five) = self.threat_membership(pos, color);
+            self.four_points[color.index()].set(pos, four);
+            self.five_points[color.index()].set(pos, five);
+        }
+    }
+
+    /// Whether `pos` belongs in `color`'s open-four and five point sets.
+    fn threat_membership(&self, pos: Pos, color: Color) -> (bool, bool) {
+        let has = |pattern: Pattern| {
+            self.is_empty(pos)
+                && Direction::ALL
+                    .into_iter()
+                    .any(|dir| self.pattern(pos, dir, color) == pattern)
+        };
+        (has(Pattern::F4), has(Pattern::F5))
     }
 
     #[inline]
@@ -592,6 +644,19 @@ impl Board {
             self.shape_counts,
             "shape counts drifted"
         );
+        for pos in self.size.points() {
+            for color in [Color::Black, Color::White] {
+                let kept = (
+                    self.four_points[color.index()].contains(pos),
+                    self.five_points[color.index()].contains(pos),
+                );
+                assert_eq!(
+                    kept,
+                    self.threat_membership(pos, color),
+                    "threat point sets drifted at {pos:?}"
+                );
+            }
+        }
         let near = self.recomputed_near();
         for pos in self.size.points() {
             assert_eq!(
@@ -601,6 +666,13 @@ impl Board {
             );
         }
     }
+}
+
+/// Whether an entry gives either colour an open-four or a five pattern.
+#[inline]
+fn is_threat_entry(entry: u8) -> bool {
+    let at_least_f4 = |pattern: u8| pattern >= Pattern::F4 as u8;
+    at_least_f4(entry & 15) || at_least_f4(entry >> 4)
 }
 
 /// The black and white shape keys of a point's four pattern entries.

@@ -8,6 +8,7 @@ mod forbidden;
 mod line;
 mod outcome;
 mod pattern;
+mod point_set;
 pub mod reference;
 mod rule;
 mod shape;

@@ -74,15 +74,4 @@ impl Board {
     pub fn has_open_four_point(&self, color: Color) -> bool {
         self.pattern_count(color, Pattern::F4) > 0
     }
-
-    /// The points where one more `color` stone wins, in index order.
-    pub fn five_points(&self, color: Color) -> Vec<Pos> {
-        let mut points: Vec<Pos> = self
-            .pattern_points(color, Pattern::F5)
-            .into_iter()
-            .map(|(p, _)| p)
-            .collect();
-        points.dedup();
-        points
-    }
 }

@@ -5,6 +5,7 @@ use super::game::Game;
 use super::level::{Level, LEVELS};
 use crate::game::{BoardSize, Color, Pos, Rule};
 use crate::record::rule_by_name;
+use crate::search::params::MAX_THREADS;
 use std::path::PathBuf;
 
 /// Who moves for a colour.
@@ -45,6 +46,8 @@ pub struct Options {
     pub move_ms: u64,
     /// Each player's clock for the whole game.
     pub clock_ms: Option<u64>,
+    /// The engine's search threads.
+    pub threads: usize,
     /// Stones to start from, black first.
     pub opening: Vec<Pos>,
     pub ascii: bool,
@@ -64,6 +67,7 @@ impl Default for Options {
             level,
             move_ms: level.move_ms,
             clock_ms: None,
+            threads: 1,
             opening: Vec::new(),
             ascii: false,
             replay: None,
@@ -157,6 +161,15 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
                 })?;
                 options.clock_ms = Some(ms);
             }
+            "--threads" => {
+                options.threads = value
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=MAX_THREADS).contains(n))
+                    .ok_or_else(|| {
+                        format!("--threads takes a number from 1 to {MAX_THREADS}, not '{value}'")
+                    })?
+            }
             "--opening" => opening = Some(value),
             "--replay" => options.replay = Some(PathBuf::from(value)),
             "--records" => options.records = Some(PathBuf::from(value)),
@@ -187,7 +200,7 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
     Ok(Parsed::Play(options))
 }
 
-const FLAGS_WITH_VALUE: [&str; 10] = [
+const FLAGS_WITH_VALUE: [&str; 11] = [
     "--rule",
     "--size",
     "--black",
@@ -195,6 +208,7 @@ const FLAGS_WITH_VALUE: [&str; 10] = [
     "--level",
     "--time",
     "--clock",
+    "--threads",
     "--opening",
     "--replay",
     "--records",
@@ -278,6 +292,7 @@ Quinto plays white at full strength, 3 seconds a move.
   --level NAME        the engine's strength:
 {levels}  --time SECONDS      the engine's time per move, e.g. 0.5 (default: the level's)
   --clock MINUTES     a clock for each player, e.g. 5 or 0.5; whoever runs out loses
+  --threads N         the engine's search threads (default 1; one per core helps)
   --opening MOVES     stones to start from, black first, as one argument: \"h8 h9 i9\"
   --ascii             plain ASCII, no colours (automatic when the output is not a
                       terminal, or when NO_COLOR is set)
@@ -317,14 +332,16 @@ mod tests {
         assert!(o.level.is_full_strength());
         assert_eq!(o.move_ms, 3_000);
         assert_eq!(o.clock_ms, None);
+        assert_eq!(o.threads, 1);
     }
 
     #[test]
     fn every_flag_is_read() {
         let o = options(
             "--rule caro --size 19 --black engine --white human --level club --time 0.5 \
-             --clock 2.5 --ascii --records /tmp/x --opening=j10,k10",
+             --clock 2.5 --threads 2 --ascii --records /tmp/x --opening=j10,k10",
         );
+        assert_eq!(o.threads, 2);
         assert_eq!(o.rule, Rule::Caro);
         assert_eq!(o.size.height(), 19);
         assert_eq!(o.players, [Player::Engine, Player::Human]);
@@ -367,6 +384,8 @@ mod tests {
             ("--level god", "--level takes one of beginner"),
             ("--time -1", "--time takes seconds"),
             ("--clock 0", "--clock takes minutes"),
+            ("--threads 0", "--threads takes a number from 1 to 256"),
+            ("--threads many", "--threads takes a number"),
             ("--size", "--size needs a value"),
             ("--frobnicate", "unknown option '--frobnicate'"),
             ("--size 15 --size 19", "--size is given twice"),

@@ -342,6 +342,7 @@ impl<'a> Session<'a> {
             turn_ms,
             match_ms,
             time_left_ms,
+            threads: self.options.threads,
             ..Settings::default()
         }
     }

@@ -59,7 +59,7 @@ fn reduction(depth: i32, moves: usize) -> i32 {
 
 pub struct Searcher<'a> {
     pub board: &'a mut Board,
-    tt: &'a mut Table,
+    pub(super) tt: &'a Table,
     stop: &'a Stop,
     cutoff: Cutoff,
     start: Instant,
@@ -76,6 +76,8 @@ pub struct Searcher<'a> {
     statics: Vec<i32>,
     /// The quiet moves tried so far at each ply (their history suffers when another cuts).
     tried: Vec<Vec<Pos>>,
+    /// Each ply's move list, kept between nodes so that its memory is reused.
+    move_lists: Vec<Vec<Move>>,
     pv: Vec<Vec<Pos>>,
 }
 
@@ -88,7 +90,7 @@ impl std::fmt::Debug for Searcher<'_> {
 impl<'a> Searcher<'a> {
     pub fn new(
         board: &'a mut Board,
-        tt: &'a mut Table,
+        tt: &'a Table,
         stop: &'a Stop,
         cutoff: Cutoff,
         start: Instant,
@@ -107,6 +109,7 @@ impl<'a> Searcher<'a> {
             history: vec![[0; POS_COUNT]; 2],
             statics: vec![0; MAX_PLY + 2],
             tried: vec![Vec::new(); MAX_PLY + 1],
+            move_lists: vec![Vec::new(); MAX_PLY + 1],
             pv: vec![Vec::new(); MAX_PLY + 1],
         }
     }
@@ -230,7 +233,9 @@ impl<'a> Searcher<'a> {
                 defence: self.board.shape(pos, opponent),
             })
         });
-        let mut moves: Vec<Move> = tt_first.into_iter().collect();
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
+        moves.extend(tt_first);
         let mut generated = false;
         let original_alpha = alpha;
         let mut best_score = -WIN;
@@ -243,8 +248,11 @@ impl<'a> Searcher<'a> {
         loop {
             if next == moves.len() && !generated {
                 generated = true;
-                let rest = self.ordered_moves(me, None, ply);
-                moves.extend(rest.into_iter().filter(|m| Some(m.pos) != tt_move));
+                let start = moves.len();
+                self.append_ordered_moves(me, None, ply, &mut moves);
+                if let Some(i) = moves[start..].iter().position(|m| Some(m.pos) == tt_move) {
+                    moves.remove(start + i);
+                }
             }
             let m = match moves.get(next) {
                 Some(&m) => m,
@@ -291,6 +299,7 @@ impl<'a> Searcher<'a> {
             };
             self.board.undo();
             if self.aborted {
+                self.move_lists[ply] = moves;
                 return 0;
             }
             if score > best_score {
@@ -312,9 +321,11 @@ impl<'a> Searcher<'a> {
                 self.tried[ply].push(m.pos);
             }
         }
+        let no_moves = moves.is_empty();
+        self.move_lists[ply] = moves;
         if searched == 0 {
             // No move (a full board) or everything was pruned: the static value stands.
-            return if moves.is_empty() { 0 } else { stand.min(beta) };
+            return if no_moves { 0 } else { stand.min(beta) };
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -390,9 +401,5 @@ impl<'a> Searcher<'a> {
             let entry = &mut history[pos.index()];
             *entry = (*entry - bonus).clamp(-HISTORY_MAX, HISTORY_MAX);
         }
-    }
-
-    pub(super) fn table(&mut self) -> &mut Table {
-        self.tt
     }
 }

@@ -8,6 +8,11 @@
 //! 3. iterative deepening of a principal variation search with aspiration windows, a
 //!    transposition table and a VCF quiescence (`alphabeta`, `tt`), stopped by the clock
 //!    (`time`), the node limit or the stop signal.
+//!
+//! With more than one thread (lazy SMP), helper threads search the same root on their own
+//! copies of the board, a ply ahead of each other, sharing only the transposition table:
+//! what they store steers and shortens the main thread's search. The main thread alone
+//! decides the move and the time, and stops the helpers when it is done.
 
 pub mod alphabeta;
 mod movegen;
@@ -93,6 +98,9 @@ pub struct Limits {
     /// Play the best-looking move without searching (a weak sparring partner): a five, else
     /// a block of the opponent's five, else the first move in search order.
     pub plain: bool,
+    /// Search threads (`INFO thread_num`); 0 counts as 1. A node limit is shared out
+    /// evenly among them.
+    pub threads: usize,
 }
 
 /// A search's answer.
@@ -147,6 +155,62 @@ pub fn search(
 ) -> SearchResult {
     let start = limits.started.unwrap_or_else(Instant::now);
     table.new_search();
+    let table: &Table = table;
+    // No thread without a node of its own under a node limit.
+    let threads = limits.threads.clamp(1, MAX_THREADS).min(
+        limits
+            .max_nodes
+            .map_or(MAX_THREADS, |n| n.clamp(1, MAX_THREADS as u64) as usize),
+    );
+    let at_once = limits.time.map_or(false, |t| t.maximum.is_zero());
+    if threads == 1 || at_once || limits.plain || board.stone_count() == 0 {
+        return main_search(board, table, limits, stop, reporter, start);
+    }
+    // Every thread gets an even share of a node limit.
+    let limits = Limits {
+        max_nodes: limits.max_nodes.map(|n| n / threads as u64),
+        ..limits.clone()
+    };
+    let cutoff = Cutoff {
+        deadline: limits.time.map(|t| t.maximum),
+        max_nodes: limits.max_nodes,
+    };
+    let max_depth = deepest_iteration(&limits);
+    let helpers_stop = Stop::new();
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|id| {
+                let mut board = board.clone();
+                let stop = &helpers_stop;
+                std::thread::Builder::new()
+                    .stack_size(HELPER_STACK_BYTES as usize)
+                    .spawn_scoped(scope, move || {
+                        let mut helper = Searcher::new(&mut board, table, stop, cutoff, start);
+                        deepen_helper(&mut helper, id, max_depth)
+                    })
+                    // A thread the system refuses is a helper less, not a failed search.
+                    .ok()
+            })
+            .collect();
+        let mut result = main_search(board, table, &limits, stop, reporter, start);
+        helpers_stop.quit();
+        for helper in helpers {
+            result.nodes += helper.join().unwrap_or(0);
+        }
+        result
+    })
+}
+
+/// The main thread's search: a five or a forced win first, then iterative deepening; it
+/// decides the move and when to stop.
+fn main_search(
+    board: &mut Board,
+    table: &Table,
+    limits: &Limits,
+    stop: &Stop,
+    reporter: &mut dyn Reporter,
+    start: Instant,
+) -> SearchResult {
     let me = board.side_to_move();
     let mut result = SearchResult::default();
     if board.stone_count() == 0 && limits.multipv <= 1 {
@@ -223,7 +287,8 @@ pub fn search(
         let board = &searcher.board;
         let block = board
             .five_points(me.opponent())
-            .into_iter()
+            .iter()
+            .copied()
             .find(|&p| !board.is_forbidden(p, me));
         result.best = block.or(Some(first));
         result.pv = result.best.into_iter().collect();
@@ -237,15 +302,35 @@ pub fn search(
         result.elapsed = start.elapsed();
         return result;
     }
-    let max_depth = if at_once {
-        1
-    } else {
-        limits.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
-    };
+    deepen(
+        &mut searcher,
+        limits,
+        start,
+        solver_nodes,
+        &mut result,
+        reporter,
+    );
+    result.ranked = rank(&mut searcher, &root_moves, &result, limits.multipv.max(1));
+    result.nodes = searcher.nodes + solver_nodes;
+    result.elapsed = start.elapsed();
+    result
+}
+
+/// The main thread's iterative deepening: each finished iteration updates `result` and is
+/// reported; the clock, the best move's stability and a proven result decide when to stop.
+fn deepen(
+    searcher: &mut Searcher,
+    limits: &Limits,
+    start: Instant,
+    solver_nodes: u64,
+    result: &mut SearchResult,
+    reporter: &mut dyn Reporter,
+) {
+    let max_depth = deepest_iteration(limits);
     let mut previous = 0;
     let mut stable_iterations = 0;
     for depth in 1..=max_depth {
-        let score = aspiration(&mut searcher, previous, depth as i32);
+        let score = aspiration(searcher, previous, depth as i32);
         if searcher.aborted {
             // A root move that beat the last iteration's best before the cut is better.
             if let Some((best, score)) = searcher.root_best {
@@ -276,7 +361,7 @@ pub fn search(
         }
         result.nodes = searcher.nodes + solver_nodes;
         result.elapsed = start.elapsed();
-        reporter.iteration(&result);
+        reporter.iteration(result);
         if score.abs() > WIN_THRESHOLD {
             break;
         }
@@ -296,10 +381,29 @@ pub fn search(
             }
         }
     }
-    result.ranked = rank(&mut searcher, &root_moves, &result, limits.multipv.max(1));
-    result.nodes = searcher.nodes + solver_nodes;
-    result.elapsed = start.elapsed();
-    result
+}
+
+/// The last iteration: `max_depth`, or one ply when there is no time at all.
+fn deepest_iteration(limits: &Limits) -> u32 {
+    if limits.time.map_or(false, |t| t.maximum.is_zero()) {
+        1
+    } else {
+        limits.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+    }
+}
+
+/// A helper thread's iterative deepening, starting `id` plies deep (so that helpers spread
+/// over the next depths) until the main thread stops it; returns its node count.
+fn deepen_helper(searcher: &mut Searcher, id: usize, max_depth: u32) -> u64 {
+    let mut previous = 0;
+    for depth in (1 + id as u32)..=max_depth {
+        let score = aspiration(searcher, previous, depth as i32);
+        if searcher.aborted || score.abs() > WIN_THRESHOLD {
+            break;
+        }
+        previous = score;
+    }
+    searcher.nodes
 }
 
 /// One iteration inside a window around the last score, widened until it holds.

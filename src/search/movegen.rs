@@ -36,43 +36,61 @@ impl Move {
 impl Searcher<'_> {
     /// Legal moves for `me`, best first (the table's move before all).
     pub(super) fn ordered_moves(&self, me: Color, tt_move: Option<Pos>, ply: usize) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.append_ordered_moves(me, tt_move, ply, &mut moves);
+        moves
+    }
+
+    /// [`Searcher::ordered_moves`] appended to `moves` (a buffer the search reuses, so that
+    /// nodes allocate nothing).
+    pub(super) fn append_ordered_moves(
+        &self,
+        me: Color,
+        tt_move: Option<Pos>,
+        ply: usize,
+        moves: &mut Vec<Move>,
+    ) {
         let board = &*self.board;
         if board.stone_count() == 0 {
-            return self.opening_moves();
+            moves.extend(self.opening_moves());
+            return;
         }
+        let start = moves.len();
         let opponent = me.opponent();
         let defences = if board.has_open_four_point(opponent) {
             self.defences(me)
         } else {
             None
         };
-        let mut moves = self.scored_moves(me, tt_move, ply, defences.as_deref());
-        if moves.is_empty() && defences.is_some() {
+        self.scored_moves(me, tt_move, ply, defences.as_deref(), moves);
+        if moves.len() == start && defences.is_some() {
             // Every stopping point is a foul for renju black: any legal move, then.
-            moves = self.scored_moves(me, tt_move, ply, None);
+            self.scored_moves(me, tt_move, ply, None, moves);
         }
         if let Some(allowed) = self.root_allowed.as_ref().filter(|_| ply == 0) {
-            if moves.iter().any(|m| allowed.contains(&m.pos)) {
-                moves.retain(|m| allowed.contains(&m.pos));
+            let mut fresh = moves.split_off(start);
+            if fresh.iter().any(|m| allowed.contains(&m.pos)) {
+                fresh.retain(|m| allowed.contains(&m.pos));
             }
+            moves.append(&mut fresh);
         }
-        moves.sort_by(|a, b| b.score.cmp(&a.score).then(a.pos.cmp(&b.pos)));
-        moves
+        moves[start..].sort_unstable_by(|a, b| b.score.cmp(&a.score).then(a.pos.cmp(&b.pos)));
     }
 
-    /// The legal candidates (only `defences` and fours, when given) with their policy scores.
+    /// Appends the legal candidates (only `defences` and fours, when given) with their policy
+    /// scores.
     fn scored_moves(
         &self,
         me: Color,
         tt_move: Option<Pos>,
         ply: usize,
         defences: Option<&[Pos]>,
-    ) -> Vec<Move> {
+        moves: &mut Vec<Move>,
+    ) {
         let board = &*self.board;
         let opponent = me.opponent();
         let killers = self.killers[ply.min(MAX_PLY)];
         let history = &self.history[me.index()];
-        let mut moves: Vec<Move> = Vec::with_capacity(64);
         for pos in self.board.candidates() {
             let attack = board.shape(pos, me);
             if let Some(defences) = defences {
@@ -112,7 +130,6 @@ impl Searcher<'_> {
                 defence,
             });
         }
-        moves
     }
 
     /// Whether `me` may not play `pos` (a renju foul for black). Only shapes that can be a
@@ -140,7 +157,7 @@ impl Searcher<'_> {
         let mut stops: Vec<(Pos, usize)> = Vec::new();
         let mut threats = 0;
         let mut forbidden: Option<Pos> = None;
-        for (pos, dir) in self.board.pattern_points(opponent, Pattern::F4) {
+        for (pos, dir) in self.board.open_four_lines(opponent) {
             if forbidden == Some(pos) || (fouls && self.board.is_forbidden(pos, opponent)) {
                 forbidden = Some(pos);
                 continue;
@@ -160,7 +177,7 @@ impl Searcher<'_> {
         if threats == 0 {
             return None;
         }
-        stops.sort();
+        stops.sort_unstable();
         stops.dedup();
         let mut all: Vec<Pos> = stops.iter().map(|&(p, _)| p).collect();
         all.dedup();
@@ -212,9 +229,9 @@ impl Searcher<'_> {
                 .collect(),
         };
         fours.retain(|&(s, p)| s.is_four() && !self.is_illegal(p, me, s));
-        fours.sort_by_key(|f| f.1);
+        fours.sort_unstable_by_key(|f| f.1);
         fours.dedup_by_key(|f| f.1);
-        fours.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        fours.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         fours.into_iter().map(|(_, p)| p).collect()
     }
 

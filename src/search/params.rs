@@ -106,6 +106,13 @@ pub const HISTORY_DIVISOR: i32 = 64;
 pub const DEFAULT_MEMORY: u64 = 350 << 20;
 pub const MEMORY_MARGIN_BYTES: u64 = 6 << 20;
 pub const MEMORY_MARGIN_PERCENT: u64 = 5;
+/// Search threads at most (`INFO thread_num` asks for more at its peril).
+pub const MAX_THREADS: usize = 256;
+/// Stack of each helper search thread, as big as the main thread's (reserved address space:
+/// it counts against a `max_memory`, so the table shrinks by this much per helper, and the
+/// helpers' stacks may take at most `HELPER_STACK_SHARE_PERCENT` of it: fewer threads, else).
+pub const HELPER_STACK_BYTES: u64 = 8 << 20;
+pub const HELPER_STACK_SHARE_PERCENT: u64 = 50;
 /// How often (in nodes) the threat solver looks at the clock and the stop flag.
 pub const SOLVER_CHECK_EVERY_NODES: u64 = 256;
 /// The threat solver forgets its failed positions past this many (bounds its memory).

@@ -43,7 +43,7 @@ impl Searcher<'_> {
             return stand;
         }
         let hash = self.board.hash();
-        if let Some(hit) = self.table().probe(hash, ply) {
+        if let Some(hit) = self.tt.probe(hash, ply) {
             let usable = match hit.bound {
                 Bound::Exact => true,
                 Bound::Lower => hit.score >= beta,
@@ -86,7 +86,7 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        self.table().store(hash, ply, 0, best, bound, best_move);
+        self.tt.store(hash, ply, 0, best, bound, best_move);
         best
     }
 }

@@ -162,7 +162,7 @@ impl Solver<'_> {
         let forced = !their_fives.is_empty();
         let candidates = match their_fives.len() {
             0 => self.attacking_moves(moves),
-            1 => their_fives,
+            1 => their_fives.to_vec(),
             _ => Vec::new(),
         };
         for pos in candidates {
@@ -283,14 +283,14 @@ impl Solver<'_> {
             color = color.opponent();
         }
         let fives = self.board.five_points(threatener);
-        if let [five] = fives.as_slice() {
+        if let [five] = &*fives {
             if self.board.is_forbidden(*five, threatener.opponent()) {
                 // The line ends by forcing black onto a forbidden point: a stone that changes
                 // that point's verdict breaks it too.
                 points.extend(self.line_neighbours(*five, 5));
             }
         }
-        points.extend(fives);
+        points.extend_from_slice(&fives);
         for _ in threat {
             self.board.undo();
         }
@@ -318,7 +318,7 @@ impl Solver<'_> {
             .map(|p| (self.board.threat(p, color), p))
             .filter(|&(t, _)| t != Threat::Forbidden)
             .collect();
-        moves.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        moves.sort_unstable_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
         moves.dedup_by_key(|m| m.1);
         moves.into_iter().map(|(_, p)| p).collect()
     }
@@ -374,7 +374,7 @@ impl Solver<'_> {
                 (promise > 0).then_some((threat, promise, p))
             })
             .collect();
-        moves.sort_by(|x, y| y.0.cmp(&x.0).then(y.1.cmp(&x.1)).then(x.2.cmp(&y.2)));
+        moves.sort_unstable_by(|x, y| y.0.cmp(&x.0).then(y.1.cmp(&x.1)).then(x.2.cmp(&y.2)));
         moves.into_iter().map(|(_, _, p)| p).collect()
     }
 }

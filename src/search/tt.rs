@@ -1,8 +1,11 @@
 //! The transposition table: 32-byte buckets of four 8-byte entries, sized from the memory
-//! the manager allows, replaced by depth and age.
+//! the manager allows, replaced by depth and age. Shared by every search thread: each entry
+//! is one atomic word, so a read never sees half of two writes, and a probe checks the key
+//! stored in the word itself (a move read from it is still checked by the caller).
 
 use super::params::WIN_THRESHOLD;
 use crate::game::{Pos, POS_COUNT};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Whether a stored score is exact or a bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,8 +17,7 @@ pub enum Bound {
     Exact = 3,
 }
 
-/// One stored search result, packed in a `u64` (so that a new table comes zeroed from the
-/// operating system, at no cost):
+/// One stored search result, packed in a `u64` (all zero is an empty slot):
 /// bits  0-15  the hash's top 16 bits (the bucket index uses the low bits): the identity check;
 /// bits 16-31  the best move's point index + 1, 0 for none;
 /// bits 32-47  the score (i16), mate scores made relative to this node (see `to_stored`);
@@ -66,7 +68,7 @@ pub struct Hit {
 
 pub struct Table {
     /// `BUCKET` entries per bucket, a power-of-two number of buckets.
-    entries: Vec<u64>,
+    entries: Vec<AtomicU64>,
     generation: u8,
 }
 
@@ -82,7 +84,7 @@ impl Table {
         let wanted = (bytes / BUCKET_BYTES).max(1);
         let buckets = 1usize << (63 - wanted.leading_zeros());
         Table {
-            entries: vec![0; buckets * BUCKET],
+            entries: zeroed(buckets * BUCKET),
             generation: 0,
         }
     }
@@ -96,11 +98,11 @@ impl Table {
         self.entries.len() / BUCKET
     }
 
-    /// Forgets everything (a new game). A fresh zeroed allocation is cheaper than writing.
+    /// Forgets everything (a new game). A fresh allocation is cheaper than writing zeros.
     pub fn clear(&mut self) {
         let len = self.entries.len();
         self.entries = Vec::new();
-        self.entries = vec![0; len];
+        self.entries = zeroed(len);
         self.generation = 0;
     }
 
@@ -114,7 +116,7 @@ impl Table {
         let first = (hash as usize & (self.buckets() - 1)) * BUCKET;
         self.entries[first..first + BUCKET]
             .iter()
-            .map(|&bits| Entry::unpack(bits))
+            .map(|bits| Entry::unpack(bits.load(Ordering::Relaxed)))
             .find(|e| e.key == key && e.meta & 3 != 0)
             .map(|e| Hit {
                 best: match e.best {
@@ -132,7 +134,7 @@ impl Table {
     }
 
     pub fn store(
-        &mut self,
+        &self,
         hash: u64,
         ply: usize,
         depth: i32,
@@ -143,7 +145,11 @@ impl Table {
         let key = (hash >> 48) as u16;
         let generation = self.generation;
         let first = (hash as usize & (self.buckets() - 1)) * BUCKET;
-        let bucket = &mut self.entries[first..first + BUCKET];
+        let slots = &self.entries[first..first + BUCKET];
+        let mut bucket = [0u64; BUCKET];
+        for (word, slot) in bucket.iter_mut().zip(slots) {
+            *word = slot.load(Ordering::Relaxed);
+        }
         // Same position first; otherwise the entry worth least: shallow and old.
         let worth =
             |e: Entry| e.depth as i32 - 4 * ((generation.wrapping_sub(e.meta >> 2)) & 63) as i32;
@@ -164,15 +170,21 @@ impl Table {
             return;
         }
         let kept_best = if same { old.best } else { 0 };
-        bucket[slot] = Entry {
+        let entry = Entry {
             key,
             best: best.map_or(kept_best, |p| p.index() as u16 + 1),
             score: to_stored(score, ply) as i16,
             depth: depth.clamp(0, 255) as u8,
             meta: bound as u8 | generation << 2,
-        }
-        .pack();
+        };
+        slots[slot].store(entry.pack(), Ordering::Relaxed);
     }
+}
+
+/// `len` empty entries: a zeroed allocation, which the operating system provides untouched,
+/// so a big table costs nothing until it is used.
+fn zeroed(len: usize) -> Vec<AtomicU64> {
+    bytemuck::zeroed_vec(len)
 }
 
 /// Mate scores count plies from the root; stored, they count from the node.
