@@ -14,6 +14,7 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
   --depth N       cap every search at depth N (a weaker sparring partner)
   --nodes N       cap every search at N nodes
   --player simple play the best-looking move without searching
+  --threads N     search threads until the manager sends INFO thread_num (default 1)
   bench [DEPTH]   search the bench positions: nodes and best move each, then
                   `Bench: <nodes>` (the code's fingerprint at the default depth) and nodes/s
   bench time MS   search each bench position for MS milliseconds: depth reached, nodes/s
@@ -39,8 +40,8 @@ fn main() -> ExitCode {
         };
         return ExitCode::from(quinto::play::command(&args[1..], terminal));
     }
-    let handicap = match take_handicap(&mut args) {
-        Ok(handicap) => handicap,
+    let (handicap, threads) = match take_flags(&mut args) {
+        Ok(flags) => flags,
         Err(why) => {
             eprintln!("pbrain-quinto: {why}\n{USAGE}");
             return ExitCode::from(2);
@@ -48,7 +49,7 @@ fn main() -> ExitCode {
     };
     match args.first().map(String::as_str) {
         None => {
-            quinto::protocol::run(platform::stdin_is_terminal(), handicap);
+            quinto::protocol::run(platform::stdin_is_terminal(), handicap, threads);
             ExitCode::SUCCESS
         }
         Some("bench") => match args.get(1).map(String::as_str) {
@@ -177,9 +178,10 @@ fn bench_rules(rounds: Option<&String>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Removes the handicap flags from `args`.
-fn take_handicap(args: &mut Vec<String>) -> Result<Handicap, String> {
+/// Removes the engine flags from `args`: the handicap, and the search threads.
+fn take_flags(args: &mut Vec<String>) -> Result<(Handicap, usize), String> {
     let mut handicap = Handicap::default();
+    let mut threads = 1;
     while let Some(at) = args
         .iter()
         .position(|a| a.starts_with("--") && a != "--help")
@@ -201,6 +203,12 @@ fn take_handicap(args: &mut Vec<String>) -> Result<Handicap, String> {
             "--nodes" => {
                 handicap.max_nodes = Some(number(&value).ok_or("--nodes takes a positive number")?)
             }
+            "--threads" => {
+                threads = number(&value)
+                    .filter(|&n| n <= MAX_THREADS as u64)
+                    .ok_or_else(|| format!("--threads takes 1 to {MAX_THREADS}"))?
+                    as usize
+            }
             "--player" => match value.as_str() {
                 "simple" => handicap.plain = true,
                 "full" => handicap.plain = false,
@@ -209,7 +217,7 @@ fn take_handicap(args: &mut Vec<String>) -> Result<Handicap, String> {
             other => return Err(format!("unknown option '{other}'")),
         }
     }
-    Ok(handicap)
+    Ok((handicap, threads))
 }
 
 /// Logging goes to the file named by QUINTO_LOG, and only then.

@@ -20,8 +20,9 @@ const INPUT_THREAD_STACK: usize = 256 << 10;
 /// The longest input line read whole; longer ones are answered with one ERROR.
 const MAX_LINE_BYTES: u64 = 1 << 20;
 
-/// Runs the brain until END or the end of input. `interactive` says stdin is a terminal.
-pub fn run(interactive: bool, handicap: Handicap) {
+/// Runs the brain until END or the end of input. `interactive` says stdin is a terminal;
+/// `threads` is the search threads until the manager sends `INFO thread_num`.
+pub fn run(interactive: bool, handicap: Handicap, threads: usize) {
     let stop = Arc::new(Stop::new());
     let (sender, receiver) = mpsc::channel();
     let reader_stop = Arc::clone(&stop);
@@ -37,7 +38,7 @@ pub fn run(interactive: bool, handicap: Handicap) {
     if interactive {
         out.line("MESSAGE Quinto is a Gomocup protocol engine: a manager (Piskvork, c-gomoku-cli, GomocupJudge) drives it. To play it yourself, run: pbrain-quinto play");
     }
-    let mut session = Session::new(handicap);
+    let mut session = Session::new(handicap, threads);
     for input in receiver {
         if session.handle(input, &stop, &mut out) == Flow::Exit {
             break;

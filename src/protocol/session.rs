@@ -42,11 +42,13 @@ pub struct Session {
 const NO_GAME: &str = "no game in progress: send START first";
 
 impl Session {
-    pub fn new(handicap: Handicap) -> Session {
-        Session {
+    pub fn new(handicap: Handicap, threads: usize) -> Session {
+        let mut session = Session {
             handicap,
             ..Session::default()
-        }
+        };
+        session.settings.threads = threads;
+        session
     }
 
     /// Answers one input.

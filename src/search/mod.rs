@@ -164,7 +164,7 @@ pub fn search(
     );
     let at_once = limits.time.map_or(false, |t| t.maximum.is_zero());
     if threads == 1 || at_once || limits.plain || board.stone_count() == 0 {
-        return main_search(board, table, limits, stop, reporter, start);
+        return main_search(board, table, limits, stop, reporter, start, &mut Vec::new);
     }
     // Every thread gets an even share of a node limit.
     let limits = Limits {
@@ -178,7 +178,7 @@ pub fn search(
     let max_depth = deepest_iteration(&limits);
     let helpers_stop = Stop::new();
     std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads)
+        let mut helpers: Vec<_> = (1..threads)
             .filter_map(|id| {
                 let mut board = board.clone();
                 let stop = &helpers_stop;
@@ -192,17 +192,46 @@ pub fn search(
                     .ok()
             })
             .collect();
-        let mut result = main_search(board, table, &limits, stop, reporter, start);
-        helpers_stop.quit();
-        for helper in helpers {
-            result.nodes += helper.join().unwrap_or(0);
-        }
+        let mut helper_nodes = 0;
+        let mut finish_helpers = || {
+            helpers_stop.quit();
+            let mut completed = Vec::new();
+            for helper in helpers.drain(..) {
+                if let Ok((nodes, last)) = helper.join() {
+                    helper_nodes += nodes;
+                    completed.extend(last);
+                }
+            }
+            completed
+        };
+        let mut result = main_search(
+            board,
+            table,
+            &limits,
+            stop,
+            reporter,
+            start,
+            &mut finish_helpers,
+        );
+        // Stops them when the main search returned early (a five, a forced win).
+        finish_helpers();
+        result.nodes += helper_nodes;
         result
     })
 }
 
+/// A helper's last finished iteration.
+#[derive(Clone, Debug)]
+struct Completed {
+    depth: u32,
+    score: i32,
+    pv: Vec<Pos>,
+}
+
 /// The main thread's search: a five or a forced win first, then iterative deepening; it
-/// decides the move and when to stop.
+/// decides the move and when to stop. When its iterations end, `finish_helpers` stops the
+/// helper threads and gives their last finished iterations: one deeper than the main
+/// thread's own gives the move (lazy SMP's "best thread").
 fn main_search(
     board: &mut Board,
     table: &Table,
@@ -210,6 +239,7 @@ fn main_search(
     stop: &Stop,
     reporter: &mut dyn Reporter,
     start: Instant,
+    finish_helpers: &mut dyn FnMut() -> Vec<Completed>,
 ) -> SearchResult {
     let me = board.side_to_move();
     let mut result = SearchResult::default();
@@ -310,6 +340,7 @@ fn main_search(
         &mut result,
         reporter,
     );
+    adopt_deeper_helper(&searcher, finish_helpers(), limits, &mut result);
     result.ranked = rank(&mut searcher, &root_moves, &result, limits.multipv.max(1));
     result.nodes = searcher.nodes + solver_nodes;
     result.elapsed = start.elapsed();
@@ -383,6 +414,40 @@ fn deepen(
     }
 }
 
+/// Takes the deepest helper iteration that went deeper than the main thread's, when its move
+/// is one the main thread could play (legal, and among the root moves an opponent's VCF
+/// leaves) and the main thread has not proven a win.
+fn adopt_deeper_helper(
+    searcher: &Searcher,
+    completed: Vec<Completed>,
+    limits: &Limits,
+    result: &mut SearchResult,
+) {
+    if limits.multipv > 1 || result.score > WIN_THRESHOLD {
+        return;
+    }
+    let board = &*searcher.board;
+    let me = board.side_to_move();
+    let playable = |pos: Pos| {
+        board.is_empty(pos)
+            && !board.is_forbidden(pos, me)
+            && searcher
+                .root_allowed
+                .as_ref()
+                .map_or(true, |allowed| allowed.contains(&pos))
+    };
+    let deepest = completed
+        .into_iter()
+        .filter(|c| c.depth > result.depth && c.pv.first().map_or(false, |&p| playable(p)))
+        .max_by_key(|c| c.depth);
+    if let Some(helper) = deepest {
+        result.best = helper.pv.first().copied();
+        result.depth = helper.depth;
+        result.score = helper.score;
+        result.pv = helper.pv;
+    }
+}
+
 /// The last iteration: `max_depth`, or one ply when there is no time at all.
 fn deepest_iteration(limits: &Limits) -> u32 {
     if limits.time.map_or(false, |t| t.maximum.is_zero()) {
@@ -393,17 +458,27 @@ fn deepest_iteration(limits: &Limits) -> u32 {
 }
 
 /// A helper thread's iterative deepening, starting `id` plies deep (so that helpers spread
-/// over the next depths) until the main thread stops it; returns its node count.
-fn deepen_helper(searcher: &mut Searcher, id: usize, max_depth: u32) -> u64 {
+/// over the next depths) until the main thread stops it; returns its node count and its last
+/// finished iteration.
+fn deepen_helper(searcher: &mut Searcher, id: usize, max_depth: u32) -> (u64, Option<Completed>) {
     let mut previous = 0;
+    let mut last = None;
     for depth in (1 + id as u32)..=max_depth {
         let score = aspiration(searcher, previous, depth as i32);
-        if searcher.aborted || score.abs() > WIN_THRESHOLD {
+        if searcher.aborted {
+            break;
+        }
+        last = Some(Completed {
+            depth,
+            score,
+            pv: searcher.principal_variation().to_vec(),
+        });
+        if score.abs() > WIN_THRESHOLD {
             break;
         }
         previous = score;
     }
-    searcher.nodes
+    (searcher.nodes, last)
 }
 
 /// One iteration inside a window around the last score, widened until it holds.
