@@ -5,6 +5,7 @@ mod platform;
 use quinto::bench::{rules_bench, search_bench, timed_bench, SearchFigures};
 use quinto::engine::Handicap;
 use quinto::search::params::MAX_THREADS;
+use std::ops::RangeInclusive;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full|simple] [COMMAND]
@@ -53,9 +54,12 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("bench") => match args.get(1).map(String::as_str) {
-            Some("rules") => bench_rules(args.get(2)),
-            Some("time") => bench_time(args.get(2)),
-            Some("threads") => bench_threads(args.get(2), args.get(3)),
+            Some("rules") => bench_rules(args.get(2).map(String::as_str)),
+            Some("time") => bench_time(args.get(2).map(String::as_str)),
+            Some("threads") => bench_threads(
+                args.get(2).map(String::as_str),
+                args.get(3).map(String::as_str),
+            ),
             depth => bench_search(depth),
         },
         Some("-h" | "--help" | "help") => {
@@ -69,13 +73,33 @@ fn main() -> ExitCode {
     }
 }
 
-fn bench_time(millis: Option<&String>) -> ExitCode {
-    let millis = match millis.map(|m| m.parse::<u64>()) {
-        Some(Ok(ms)) if ms > 0 => ms,
-        _ => {
-            eprintln!("pbrain-quinto bench time: MS must be a positive number\n{USAGE}");
-            return ExitCode::from(2);
-        }
+/// A bench command's number argument: `None` when it is absent, the number when it is within
+/// `valid`, else the complaint and the usage on stderr (exit code 2).
+fn bench_argument(
+    text: Option<&str>,
+    valid: RangeInclusive<u64>,
+    complaint: &str,
+) -> Result<Option<u64>, ExitCode> {
+    match text.map(str::parse::<u64>) {
+        None => Ok(None),
+        Some(Ok(n)) if valid.contains(&n) => Ok(Some(n)),
+        Some(_) => Err(usage_error(complaint)),
+    }
+}
+
+/// The complaint and the usage on stderr; exit code 2.
+fn usage_error(complaint: &str) -> ExitCode {
+    eprintln!("{complaint}\n{USAGE}");
+    ExitCode::from(2)
+}
+
+fn bench_time(millis: Option<&str>) -> ExitCode {
+    let complaint = "pbrain-quinto bench time: MS must be a positive number";
+    let millis = match bench_argument(millis, 1..=u64::MAX, complaint) {
+        Ok(Some(ms)) => ms,
+        // MS is required.
+        Ok(None) => return usage_error(complaint),
+        Err(code) => return code,
     };
     let figures = timed_bench(millis, 1);
     print_lines(&figures);
@@ -88,23 +112,23 @@ fn bench_time(millis: Option<&String>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn bench_threads(threads: Option<&String>, millis: Option<&String>) -> ExitCode {
+fn bench_threads(threads: Option<&str>, millis: Option<&str>) -> ExitCode {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads = match threads.map(|t| t.parse::<usize>()) {
-        None => cores,
-        Some(Ok(n)) if (1..=MAX_THREADS).contains(&n) => n,
-        Some(_) => {
-            eprintln!("pbrain-quinto bench threads: N must be 1 to {MAX_THREADS}\n{USAGE}");
-            return ExitCode::from(2);
-        }
+    let threads = match bench_argument(
+        threads,
+        1..=MAX_THREADS as u64,
+        &format!("pbrain-quinto bench threads: N must be 1 to {MAX_THREADS}"),
+    ) {
+        Ok(threads) => threads.map_or(cores, |n| n as usize),
+        Err(code) => return code,
     };
-    let millis = match millis.map(|m| m.parse::<u64>()) {
-        None => 1000,
-        Some(Ok(ms)) if ms > 0 => ms,
-        Some(_) => {
-            eprintln!("pbrain-quinto bench threads: MS must be a positive number\n{USAGE}");
-            return ExitCode::from(2);
-        }
+    let millis = match bench_argument(
+        millis,
+        1..=u64::MAX,
+        "pbrain-quinto bench threads: MS must be a positive number",
+    ) {
+        Ok(millis) => millis.unwrap_or(1000),
+        Err(code) => return code,
     };
     let mut one_thread = None;
     for count in 1..=threads {
@@ -138,13 +162,9 @@ fn print_lines(figures: &SearchFigures) {
 }
 
 fn bench_search(depth: Option<&str>) -> ExitCode {
-    let depth = match depth.map(str::parse::<u32>) {
-        None => None,
-        Some(Ok(d)) if (1..=64).contains(&d) => Some(d),
-        Some(_) => {
-            eprintln!("pbrain-quinto bench: DEPTH must be 1 to 64\n{USAGE}");
-            return ExitCode::from(2);
-        }
+    let depth = match bench_argument(depth, 1..=64, "pbrain-quinto bench: DEPTH must be 1 to 64") {
+        Ok(depth) => depth.map(|d| d as u32),
+        Err(code) => return code,
     };
     let figures = search_bench(depth);
     print_lines(&figures);
@@ -157,14 +177,14 @@ fn bench_search(depth: Option<&str>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn bench_rules(rounds: Option<&String>) -> ExitCode {
-    let rounds = match rounds.map(|r| r.parse::<usize>()) {
-        None => 200,
-        Some(Ok(n)) if n > 0 => n,
-        Some(_) => {
-            eprintln!("pbrain-quinto bench rules: ROUNDS must be a positive number\n{USAGE}");
-            return ExitCode::from(2);
-        }
+fn bench_rules(rounds: Option<&str>) -> ExitCode {
+    let rounds = match bench_argument(
+        rounds,
+        1..=u64::MAX,
+        "pbrain-quinto bench rules: ROUNDS must be a positive number",
+    ) {
+        Ok(rounds) => rounds.map_or(200, |n| n as usize),
+        Err(code) => return code,
     };
     let f = rules_bench(rounds);
     println!(

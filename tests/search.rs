@@ -29,17 +29,21 @@ fn tiny(depth: u32, nodes: u64) -> Limits {
     }
 }
 
+/// Black to move with d8-g8: c8 or h8 wins (white has an open three elsewhere).
+fn black_to_win_in_one(rule: Rule) -> Board {
+    board_with(
+        size15(),
+        rule,
+        &points("d8 e8 f8 g8"),
+        &points("d11 e11 f11 a1"),
+    )
+}
+
 #[test]
 fn never_misses_a_win_in_one_under_any_rule_or_limit() {
     for rule in Rule::ALL {
         for (depth, nodes) in [(1, 1), (1, 50), (3, 500), (6, 20_000)] {
-            // Black to move with d8-g8: c8 or h8 wins (white has an open three elsewhere).
-            let mut board = board_with(
-                size15(),
-                rule,
-                &points("d8 e8 f8 g8"),
-                &points("d11 e11 f11 a1"),
-            );
+            let mut board = black_to_win_in_one(rule);
             let best = think(&mut board, &tiny(depth, nodes)).best.expect("a move");
             assert!(
                 points("c8 h8").contains(&best),
@@ -129,25 +133,32 @@ fn threat_positions(rule: Rule) -> Vec<Board> {
     ]
 }
 
+/// On every threat position of `rule`, `threads` threads at a limit of `nodes` count no more
+/// than that and still name a legal move.
+fn assert_node_limit_bounds_all_the_work(rule: Rule, threads: usize, nodes: u64) {
+    for (i, mut board) in threat_positions(rule).into_iter().enumerate() {
+        let limits = Limits {
+            max_nodes: Some(nodes),
+            multipv: 1,
+            threads,
+            ..Limits::default()
+        };
+        let result = think(&mut board, &limits);
+        assert!(
+            result.nodes <= nodes,
+            "{rule:?} position {i}, {threads} threads: {} nodes at a limit of {nodes}",
+            result.nodes
+        );
+        let best = result.best.expect("a move");
+        assert!(board.is_empty(best) && !board.is_forbidden(best, board.side_to_move()));
+    }
+}
+
 #[test]
 fn a_node_limit_bounds_all_the_work_under_every_rule() {
     for rule in Rule::ALL {
         for nodes in [1, 37, 100, 1_000, 20_000] {
-            for (i, mut board) in threat_positions(rule).into_iter().enumerate() {
-                let limits = Limits {
-                    max_nodes: Some(nodes),
-                    multipv: 1,
-                    ..Limits::default()
-                };
-                let result = think(&mut board, &limits);
-                assert!(
-                    result.nodes <= nodes,
-                    "{rule:?} position {i}: {} nodes reported at a limit of {nodes}",
-                    result.nodes
-                );
-                let best = result.best.expect("a move");
-                assert!(board.is_empty(best) && !board.is_forbidden(best, board.side_to_move()));
-            }
+            assert_node_limit_bounds_all_the_work(rule, 1, nodes);
         }
     }
 }
@@ -157,30 +168,9 @@ fn two_threads_share_the_node_limit_and_still_see_every_win_and_block() {
     for rule in Rule::ALL {
         for threads in [2, 3] {
             for nodes in [1, 100, 20_000] {
-                for (i, mut board) in threat_positions(rule).into_iter().enumerate() {
-                    let limits = Limits {
-                        max_nodes: Some(nodes),
-                        multipv: 1,
-                        threads,
-                        ..Limits::default()
-                    };
-                    let result = think(&mut board, &limits);
-                    assert!(
-                        result.nodes <= nodes,
-                        "{rule:?} position {i}, {threads} threads: {} nodes at a limit of {nodes}",
-                        result.nodes
-                    );
-                    let best = result.best.expect("a move");
-                    let me = board.side_to_move();
-                    assert!(board.is_empty(best) && !board.is_forbidden(best, me));
-                }
+                assert_node_limit_bounds_all_the_work(rule, threads, nodes);
             }
-            let mut win = board_with(
-                size15(),
-                rule,
-                &points("d8 e8 f8 g8"),
-                &points("d11 e11 f11 a1"),
-            );
+            let mut win = black_to_win_in_one(rule);
             let limits = Limits {
                 threads,
                 ..tiny(6, 20_000)

@@ -103,6 +103,13 @@ pub struct Limits {
     pub threads: usize,
 }
 
+impl Limits {
+    /// No time at all (a 0 ms turn, an empty clock): one ply, no threat search, no helpers.
+    pub fn no_time(&self) -> bool {
+        self.time.map_or(false, |t| t.maximum.is_zero())
+    }
+}
+
 /// A search's answer.
 #[derive(Clone, Debug, Default)]
 pub struct SearchResult {
@@ -162,8 +169,7 @@ pub fn search(
             .max_nodes
             .map_or(MAX_THREADS, |n| n.clamp(1, MAX_THREADS as u64) as usize),
     );
-    let at_once = limits.time.map_or(false, |t| t.maximum.is_zero());
-    if threads == 1 || at_once || limits.plain || board.stone_count() == 0 {
+    if threads == 1 || limits.no_time() || limits.plain || board.stone_count() == 0 {
         return main_search(board, table, limits, stop, reporter, start, &mut Vec::new);
     }
     // Every thread gets an even share of a node limit.
@@ -262,8 +268,7 @@ fn main_search(
         result.elapsed = start.elapsed();
         return result;
     }
-    // No time at all (a 0 ms turn, an empty clock): one ply, no threat search.
-    let at_once = limits.time.map_or(false, |t| t.maximum.is_zero());
+    let at_once = limits.no_time();
     let mut solver_nodes = 0;
     if !at_once && !limits.plain && !board.has_five_point(me.opponent()) && limits.multipv <= 1 {
         if let Some(line) = root_threat_search(board, limits, stop, &mut solver_nodes) {
@@ -450,7 +455,7 @@ fn adopt_deeper_helper(
 
 /// The last iteration: `max_depth`, or one ply when there is no time at all.
 fn deepest_iteration(limits: &Limits) -> u32 {
-    if limits.time.map_or(false, |t| t.maximum.is_zero()) {
+    if limits.no_time() {
         1
     } else {
         limits.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)

@@ -324,6 +324,19 @@ mod tests {
     use quinto::eval::weights;
     use quinto::game::{BoardSize, Pos, Rule};
 
+    /// Black plays h8-l8 in a row while white wastes moves on the edge: five on move 9.
+    const BLACK_FIVE_IN_A_ROW: [(usize, usize); 9] = [
+        (7, 7),
+        (0, 0),
+        (8, 7),
+        (0, 2),
+        (9, 7),
+        (0, 4),
+        (10, 7),
+        (0, 6),
+        (11, 7),
+    ];
+
     fn record(moves: &[(usize, usize)], result: &str) -> Record {
         Record {
             size: BoardSize::square(15).unwrap(),
@@ -337,42 +350,24 @@ mod tests {
 
     #[test]
     fn positions_carry_the_result_for_the_side_to_move_and_faults_are_skipped() {
-        let moves = [
-            (7, 7),
-            (0, 0),
-            (8, 7),
-            (0, 2),
-            (9, 7),
-            (0, 4),
-            (10, 7),
-            (0, 6),
-            (11, 7),
-        ];
-        let won = record(&moves, "1-0 five: black made five");
+        let won = record(&BLACK_FIVE_IN_A_ROW, "1-0 five: black made five");
         let samples = game_samples(&won, 0).unwrap();
         // Quiet positions: before the four (b), i.e. 7 of the 9; the last two have a five point.
         assert_eq!(samples.len(), 7);
         assert_eq!(samples[0].result, 1.0);
         assert_eq!(samples[1].result, 0.0);
-        assert!(game_samples(&record(&moves, "0-1 timeout: black: no move"), 0).is_none());
+        assert!(game_samples(
+            &record(&BLACK_FIVE_IN_A_ROW, "0-1 timeout: black: no move"),
+            0
+        )
+        .is_none());
         let no_rule = Record { rule: None, ..won };
         assert!(game_samples(&no_rule, 0).is_none());
     }
 
     #[test]
     fn a_fit_lowers_the_loss_and_the_source_has_every_weight() {
-        let moves = [
-            (7, 7),
-            (0, 0),
-            (8, 7),
-            (0, 2),
-            (9, 7),
-            (0, 4),
-            (10, 7),
-            (0, 6),
-            (11, 7),
-        ];
-        let samples = game_samples(&record(&moves, "1-0 five: x"), 0).unwrap();
+        let samples = game_samples(&record(&BLACK_FIVE_IN_A_ROW, "1-0 five: x"), 0).unwrap();
         let start = weights::TABLES.clone();
         let options = FitOptions {
             iterations: 50,
