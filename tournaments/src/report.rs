@@ -3,7 +3,7 @@
 
 use crate::game::{Fault, GameRecord};
 use crate::procmem::Memory;
-use crate::stats::{describe_elo, fmt_elo, Sprt, SprtVerdict, Wdl};
+use crate::stats::{describe_elo, fmt_elo, Penta, Sample, Sprt, SprtVerdict, Wdl};
 use quinto::game::{BoardSize, Color, Rule};
 use quinto::record::Record;
 
@@ -100,6 +100,10 @@ pub struct PairTally {
     /// `a`'s results in the games where it had black / white.
     pub a_black: Wdl,
     pub a_white: Wdl,
+    /// `a`'s results by opening pair (both games of a round), and the rounds whose first
+    /// game is in with `a`'s half points from it.
+    pub penta: Penta,
+    pub unpaired: Vec<(usize, u8)>,
     /// The LLR and verdict when an SPRT decided, if one did.
     pub sprt_stop: Option<(f64, SprtVerdict, u32)>,
 }
@@ -148,8 +152,15 @@ impl Tally {
         }
     }
 
-    /// Counts a game of `pair` where engine `black` had black and `white` white.
-    pub fn add(&mut self, pair: usize, black: usize, white: usize, record: &GameRecord) {
+    /// Counts a game of `pair` in `round` where engine `black` had black and `white` white.
+    pub fn add(
+        &mut self,
+        pair: usize,
+        round: usize,
+        black: usize,
+        white: usize,
+        record: &GameRecord,
+    ) {
         self.games += 1;
         let name = record.ending.name();
         match self.endings.iter_mut().find(|(n, _)| *n == name) {
@@ -168,6 +179,13 @@ impl Tally {
             2 - black_points
         };
         p.all.record(a_points);
+        match p.unpaired.iter().position(|&(r, _)| r == round) {
+            Some(i) => {
+                let (_, first) = p.unpaired.swap_remove(i);
+                p.penta.record(first + a_points);
+            }
+            None => p.unpaired.push((round, a_points)),
+        }
         if p.a == black {
             p.a_black.record(a_points);
         } else {
@@ -249,8 +267,14 @@ pub fn summary(
             p.all.games(),
             p.all.short(),
             percent(p.all.score()),
-            describe_elo(&p.all),
+            describe_elo(p.all.sample()),
             percent(p.all.los())
+        ));
+        s.push_str(&format!(
+            "    by opening pair: {} pairs, {}, {}\n",
+            p.penta.pairs(),
+            p.penta.short(),
+            describe_elo(p.penta.sample())
         ));
         s.push_str(&format!(
             "    {a} with black {} ({}), with white {} ({})\n",
@@ -315,14 +339,15 @@ pub fn summary(
     s.push_str(&format!("  total failures: {}\n", tally.failures()));
 
     if let (Some(sprt), Some(p)) = (sprt, tally.pairs.first()) {
-        let llr = sprt.llr(&p.all);
+        let llr = sprt.llr(p.penta.sprt_sample());
         s.push_str(&format!(
-            "\nSPRT ({}): LLR {:.2}, bounds [{:.2}, {:.2}] after {} games",
+            "\nSPRT ({}): LLR {:.2}, bounds [{:.2}, {:.2}] after {} games ({} pairs)",
             sprt.describe(),
             llr,
             sprt.lower(),
             sprt.upper(),
-            p.all.games()
+            p.all.games(),
+            p.penta.pairs()
         ));
         match p.sprt_stop {
             Some((at, verdict, games)) => s.push_str(&format!(
@@ -345,27 +370,32 @@ pub fn summary(
 
     s.push_str(
         "\nMethod: score s = (W + D/2)/N; Elo = -400 log10(1/s - 1) (logistic); 95 % interval = \
-         Elo of s ± 1.96·σ/√N with σ² the per-game variance of the W/D/L scores; \
+         Elo of s ± 1.96·σ/√N with σ² the per-item variance of the scores, the items being \
+         games (the pair line) or opening pairs, the two games of one opening with colours \
+         swapped, each scored by its mean (the 'by opening pair' line: pentanomial, which \
+         does not count the openings' colour bias as noise); \
          LOS = ½(1 + erf((W - L)/√(2(W + L)))).",
     );
     if sprt.is_some() {
         s.push_str(
-            " SPRT: GSPRT on the logistic model, trinomial approximation \
-             LLR = N(s1 - s0)(2s - s0 - s1)/(2σ²), bounds ln(β/(1-α)) and ln((1-β)/α).",
+            " SPRT: GSPRT on the logistic model over the opening pairs (and a prior of one pair \
+             lost and one won), normal approximation LLR = N(s1 - s0)(2s - s0 - s1)/(2σ²), \
+             bounds ln(β/(1-α)) and ln((1-β)/α).",
         );
     }
     s.push('\n');
     s
 }
 
-/// `+W =D -L, 55.0 %, Elo +35 ± 40` for the progress line.
-pub fn short_result(wdl: &Wdl) -> String {
-    let elo = match (wdl.elo(), wdl.elo_interval()) {
-        (Some(e), Some((lo, hi))) if lo.is_finite() && hi.is_finite() => {
+/// `+W =D -L, 55.0 %, Elo +35 ± 40` for the progress line, the interval from `sample` (the
+/// opening pairs when there are some).
+pub fn short_result(wdl: &Wdl, sample: Option<Sample>) -> String {
+    let elo = match sample.map(|s| (s.elo(), s.elo_interval())) {
+        Some((e, (lo, hi))) if lo.is_finite() && hi.is_finite() => {
             format!("Elo {} ± {:.0}", fmt_elo(e), (hi - lo) / 2.0)
         }
-        (Some(e), _) => format!("Elo {}", fmt_elo(e)),
-        _ => "Elo n/a".into(),
+        Some((e, _)) => format!("Elo {}", fmt_elo(e)),
+        None => "Elo n/a".into(),
     };
     format!("{} {} {}", wdl.short(), percent(wdl.score()), elo)
 }
@@ -449,16 +479,20 @@ mod tests {
     #[test]
     fn tally_counts_pairs_colours_and_faults() {
         let mut t = Tally::new(vec!["a".into(), "b".into()], &[(0, 1)]);
-        t.add(0, 0, 1, &record(Some(Color::Black), Ending::Five));
+        t.add(0, 1, 0, 1, &record(Some(Color::Black), Ending::Five));
         t.add(
             0,
+            2,
             1,
             0,
             &record(Some(Color::Black), Ending::Fault(Fault::Timeout)),
         );
-        t.add(0, 1, 0, &record(None, Ending::FullBoard));
+        t.add(0, 1, 1, 0, &record(None, Ending::FullBoard));
         let p = &t.pairs[0];
         assert_eq!(p.all, Wdl::new(1, 1, 1));
+        // Round 1 is complete (a won with black, drew with white: 1½ points); round 2 waits.
+        assert_eq!(p.penta.counts, [0, 0, 0, 1, 0]);
+        assert_eq!(p.unpaired, vec![(2, 0)]);
         assert_eq!(p.a_black, Wdl::new(1, 0, 0));
         assert_eq!(p.a_white, Wdl::new(0, 1, 1));
         assert_eq!(t.engines[0].faults[Fault::Timeout.index()], 1);
@@ -477,5 +511,9 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("total failures: 1"), "{text}");
+        assert!(
+            text.contains("by opening pair: 1 pairs, 0/½/1/1½/2: 0 0 0 1 0, Elo +190.8 ± 0.0"),
+            "{text}"
+        );
     }
 }

@@ -277,14 +277,14 @@ pub fn run(config: &MatchConfig) -> Result<MatchResult, String> {
             &psq_name,
         );
         writeln!(csv, "{line}").map_err(|e| format!("cannot write games.csv: {e}"))?;
-        tally.add(game.pair, game.black, game.white, &record);
+        tally.add(game.pair, game.round, game.black, game.white, &record);
 
         if let Some(sprt) = &config.sprt {
             let p = &mut tally.pairs[0];
             if p.sprt_stop.is_none() {
-                let verdict = sprt.verdict(&p.all);
+                let verdict = sprt.verdict(p.penta.sprt_sample());
                 if verdict != SprtVerdict::Continue {
-                    p.sprt_stop = Some((sprt.llr(&p.all), verdict, p.all.games()));
+                    p.sprt_stop = Some((sprt.llr(p.penta.sprt_sample()), verdict, p.all.games()));
                     stop.store(true, Ordering::SeqCst);
                 }
             }
@@ -372,13 +372,13 @@ fn progress(
             "{} vs {}: {}",
             names[p.a],
             names[p.b],
-            report::short_result(&p.all)
+            report::short_result(&p.all, p.penta.sample())
         )
     } else {
         format!(
             "{}: {}",
             names[0],
-            report::short_result(&tally.engines[0].all)
+            report::short_result(&tally.engines[0].all, tally.engines[0].all.sample())
         )
     };
     let failures = tally.failures();

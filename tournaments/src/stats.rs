@@ -1,14 +1,20 @@
 //! Match statistics: score, Elo difference with a 95 % interval, likelihood of superiority,
 //! and the sequential probability ratio test.
 //!
-//! Method (the usual one, as cutechess-cli and fishtest's trinomial model do it):
+//! Method (the usual one, as cutechess-cli and fishtest do it):
 //! - score `s = (W + D/2) / N`; Elo difference `-400 log10(1/s − 1)` (logistic model);
-//! - per-game variance `σ² = (W(1−s)² + D(½−s)² + L s²) / N`, standard error of the mean
-//!   score `σ/√N`; the 95 % interval is the Elo of `s ± 1.95996 σ/√N`;
+//! - a [`Sample`] is N scored items with their mean `s` and per-item variance `σ²`: games
+//!   (trinomial: `σ² = (W(1−s)² + D(½−s)² + L s²) / N`) or game pairs (pentanomial: each
+//!   opening played twice with colours swapped, the pair's mean score is one item). The 95 %
+//!   interval is the Elo of `s ± 1.95996 σ/√N`;
+//! - pairs are the honest unit when openings favour one colour: a pair split by the colours
+//!   (one win each) is one item near ½, not two opposite games, so the interval narrows to
+//!   what the games show about the engines rather than the openings;
 //! - LOS `= ½ (1 + erf((W − L) / √(2(W + L))))` (draws carry no information);
-//! - SPRT: the generalised SPRT on the logistic model with the trinomial normal
-//!   approximation, `LLR = N (s₁ − s₀)(2s − s₀ − s₁) / (2σ²)` where `sᵢ` is the score of
-//!   `eloᵢ`; stop when LLR ≥ ln((1−β)/α) (H1: elo ≥ elo1) or ≤ ln(β/(1−α)) (H0: elo ≤ elo0).
+//! - SPRT: the generalised SPRT on the logistic model with the normal approximation,
+//!   `LLR = N (s₁ − s₀)(2s − s₀ − s₁) / (2σ²)` over the game pairs (with a prior of one pair
+//!   lost and one won, see [`Penta::sprt_sample`]), where `sᵢ` is the score of `eloᵢ`; stop
+//!   when LLR ≥ ln((1−β)/α) (H1: elo ≥ elo1) or ≤ ln(β/(1−α)) (H0: elo ≤ elo0).
 
 /// 97.5 % quantile of the standard normal distribution (two-sided 95 %).
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -65,26 +71,9 @@ impl Wdl {
         (n > 0).then(|| self.points() / n as f64)
     }
 
-    /// Per-game variance of the score.
-    pub fn variance(&self) -> Option<f64> {
-        let s = self.score()?;
-        let n = self.games() as f64;
-        let (w, d, l) = (self.wins as f64, self.draws as f64, self.losses as f64);
-        Some((w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n)
-    }
-
-    /// Elo difference (±∞ for a perfect or a null score).
-    pub fn elo(&self) -> Option<f64> {
-        self.score().map(elo_of_score)
-    }
-
-    /// The 95 % interval of the Elo difference.
-    pub fn elo_interval(&self) -> Option<(f64, f64)> {
-        let s = self.score()?;
-        let se = (self.variance()? / self.games() as f64).sqrt();
-        let lo = (s - Z95 * se).max(0.0);
-        let hi = (s + Z95 * se).min(1.0);
-        Some((elo_of_score(lo), elo_of_score(hi)))
+    /// The games as a sample (trinomial), `None` before the first game.
+    pub fn sample(&self) -> Option<Sample> {
+        Sample::of(&[(0.0, self.losses), (0.5, self.draws), (1.0, self.wins)])
     }
 
     /// Likelihood of superiority, `None` when every game was drawn (or none played).
@@ -100,6 +89,92 @@ impl Wdl {
     /// `+W =D -L`.
     pub fn short(&self) -> String {
         format!("+{} ={} -{}", self.wins, self.draws, self.losses)
+    }
+}
+
+/// The results of game pairs (one opening, colours swapped), from one side: how many pairs
+/// it scored 0, ½, 1, 1½ and 2 points in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Penta {
+    pub counts: [u32; 5],
+}
+
+impl Penta {
+    /// Records one pair scored `half_points` (0 to 4) half points.
+    pub fn record(&mut self, half_points: u8) {
+        self.counts[usize::from(half_points.min(4))] += 1;
+    }
+
+    pub fn pairs(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+
+    /// The pairs as a sample (pentanomial), `None` before the first pair.
+    pub fn sample(&self) -> Option<Sample> {
+        let items: Vec<(f64, u32)> = (0..5).map(|k| (k as f64 / 4.0, self.counts[k])).collect();
+        Sample::of(&items)
+    }
+
+    /// The sample the SPRT weighs: the pairs and a prior of one pair lost and one won, so
+    /// that pairs that all score alike (two deterministic engines, each winning with black)
+    /// still decide, and a few first pairs alike do not look certain. `None` before the
+    /// first pair.
+    pub fn sprt_sample(&self) -> Option<Sample> {
+        if self.pairs() == 0 {
+            return None;
+        }
+        let mut with_prior = *self;
+        with_prior.counts[0] += 1;
+        with_prior.counts[4] += 1;
+        with_prior.sample()
+    }
+
+    /// `0/½/1/1½/2: 7 2 51 6 2`.
+    pub fn short(&self) -> String {
+        let c = self.counts;
+        format!("0/½/1/1½/2: {} {} {} {} {}", c[0], c[1], c[2], c[3], c[4])
+    }
+}
+
+/// Scored items (games or game pairs): how many, their mean score and per-item variance.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    pub count: f64,
+    pub mean: f64,
+    pub variance: f64,
+}
+
+impl Sample {
+    /// From `(score, how many items scored it)`; `None` when there is no item.
+    pub fn of(items: &[(f64, u32)]) -> Option<Sample> {
+        let count: f64 = items.iter().map(|&(_, n)| f64::from(n)).sum();
+        if count == 0.0 {
+            return None;
+        }
+        let mean = items.iter().map(|&(x, n)| x * f64::from(n)).sum::<f64>() / count;
+        let variance = items
+            .iter()
+            .map(|&(x, n)| (x - mean).powi(2) * f64::from(n))
+            .sum::<f64>()
+            / count;
+        Some(Sample {
+            count,
+            mean,
+            variance,
+        })
+    }
+
+    /// Elo difference (±∞ for a perfect or a null score).
+    pub fn elo(&self) -> f64 {
+        elo_of_score(self.mean)
+    }
+
+    /// The 95 % interval of the Elo difference.
+    pub fn elo_interval(&self) -> (f64, f64) {
+        let se = (self.variance / self.count).sqrt();
+        let lo = (self.mean - Z95 * se).max(0.0);
+        let hi = (self.mean + Z95 * se).min(1.0);
+        (elo_of_score(lo), elo_of_score(hi))
     }
 }
 
@@ -131,9 +206,9 @@ pub fn fmt_elo(elo: f64) -> String {
 }
 
 /// `Elo +35.2 ± 40.1 [-4.9, +75.3]`, or `Elo n/a` before any game.
-pub fn describe_elo(wdl: &Wdl) -> String {
-    match (wdl.elo(), wdl.elo_interval()) {
-        (Some(e), Some((lo, hi))) => {
+pub fn describe_elo(sample: Option<Sample>) -> String {
+    match sample.map(|s| (s.elo(), s.elo_interval())) {
+        Some((e, (lo, hi))) => {
             let half = if lo.is_finite() && hi.is_finite() {
                 format!("{:.1}", (hi - lo) / 2.0)
             } else {
@@ -241,19 +316,19 @@ impl Sprt {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 
-    /// The log-likelihood ratio of H1 against H0 (0 while the variance is zero: no game, or
-    /// every game with the same result, says nothing about the spread).
-    pub fn llr(&self, wdl: &Wdl) -> f64 {
-        let (s, var) = match (wdl.score(), wdl.variance()) {
-            (Some(s), Some(v)) if v > 1e-12 => (s, v),
+    /// The log-likelihood ratio of H1 against H0 (0 while the variance is zero: no item, or
+    /// every item with the same score, says nothing about the spread).
+    pub fn llr(&self, sample: Option<Sample>) -> f64 {
+        let sample = match sample {
+            Some(s) if s.variance > 1e-12 => s,
             _ => return 0.0,
         };
         let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
-        wdl.games() as f64 * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+        sample.count * (s1 - s0) * (2.0 * sample.mean - s0 - s1) / (2.0 * sample.variance)
     }
 
-    pub fn verdict(&self, wdl: &Wdl) -> SprtVerdict {
-        let llr = self.llr(wdl);
+    pub fn verdict(&self, sample: Option<Sample>) -> SprtVerdict {
+        let llr = self.llr(sample);
         if llr >= self.upper() {
             SprtVerdict::H1
         } else if llr <= self.lower() {
@@ -312,16 +387,46 @@ mod tests {
         // se = 0.04, interval on s = 0.7 ± 0.0784.
         let wdl = Wdl::new(60, 20, 20);
         assert!(close(wdl.score().unwrap(), 0.7, 1e-12));
-        assert!(close(wdl.variance().unwrap(), 0.16, 1e-12));
-        let (lo, hi) = wdl.elo_interval().unwrap();
+        let sample = wdl.sample().unwrap();
+        assert!(close(sample.variance, 0.16, 1e-12));
+        let (lo, hi) = sample.elo_interval();
         assert!(close(lo, elo_of_score(0.7 - Z95 * 0.04), 1e-9));
         assert!(close(hi, elo_of_score(0.7 + Z95 * 0.04), 1e-9));
-        assert!(close(wdl.elo().unwrap(), 147.19, 0.01));
+        assert!(close(sample.elo(), 147.19, 0.01));
         // LOS: (60-20)/sqrt(160) = 3.162 → 0.5(1 + erf(3.162)) ≈ 0.99999...
         assert!(wdl.los().unwrap() > 0.9999);
         assert!(close(Wdl::new(10, 5, 10).los().unwrap(), 0.5, 1e-6));
         assert_eq!(Wdl::new(0, 7, 0).los(), None);
-        assert_eq!(Wdl::default().elo(), None);
+        assert_eq!(Wdl::default().sample(), None);
+    }
+
+    #[test]
+    fn pairs_split_by_the_colours_narrow_the_interval() {
+        // 40 games, each engine winning with black: 20 pairs at ½ each. As games they look
+        // like a coin toss (σ² = ¼); as pairs they show two engines of equal strength exactly.
+        let games = Wdl::new(20, 0, 20).sample().unwrap();
+        let mut split = Penta::default();
+        for _ in 0..20 {
+            split.record(2);
+        }
+        let pairs = split.sample().unwrap();
+        assert!(close(games.variance, 0.25, 1e-12));
+        assert!(close(pairs.mean, 0.5, 1e-12) && pairs.variance == 0.0);
+        assert_eq!(split.pairs(), 20);
+        // Pentanomial worked example: pairs 0, 1, 1, 2 (in points) → items 0, ½, ½, 1:
+        // mean ½, variance (¼ + 0 + 0 + ¼)/4 = ⅛.
+        let mut p = Penta::default();
+        for half_points in [0, 2, 2, 4] {
+            p.record(half_points);
+        }
+        let s = p.sample().unwrap();
+        assert!(close(s.mean, 0.5, 1e-12) && close(s.variance, 0.125, 1e-12));
+        assert_eq!(p.short(), "0/½/1/1½/2: 1 0 2 0 1");
+        assert_eq!(Penta::default().sample(), None);
+        assert_eq!(Penta::default().sprt_sample(), None);
+        // The SPRT's prior: 20 split pairs and one pair lost, one won: mean ½, σ² = ½/22.
+        let prior = split.sprt_sample().unwrap();
+        assert!(close(prior.mean, 0.5, 1e-12) && close(prior.variance, 0.5 / 22.0, 1e-12));
     }
 
     #[test]
@@ -329,16 +434,18 @@ mod tests {
         let sprt = Sprt::parse("elo0=0,elo1=10,alpha=0.05,beta=0.05").unwrap();
         assert!(close(sprt.lower(), -2.944_438_979, 1e-9));
         assert!(close(sprt.upper(), 2.944_438_979, 1e-9));
-        assert_eq!(sprt.verdict(&Wdl::new(3, 2, 1)), SprtVerdict::Continue);
+        let verdict = |w, d, l| sprt.verdict(Wdl::new(w, d, l).sample());
+        assert_eq!(verdict(3, 2, 1), SprtVerdict::Continue);
         // A clearly stronger engine: H1; an even one over many games: H0.
-        assert_eq!(sprt.verdict(&Wdl::new(300, 100, 100)), SprtVerdict::H1);
-        assert_eq!(sprt.verdict(&Wdl::new(3000, 3000, 3000)), SprtVerdict::H0);
+        assert_eq!(verdict(300, 100, 100), SprtVerdict::H1);
+        assert_eq!(verdict(3000, 3000, 3000), SprtVerdict::H0);
         // LLR by hand: s = 0.7, var = 0.16, s0 = 0.5, s1 = score_of_elo(10).
         let wdl = Wdl::new(60, 20, 20);
         let s1 = score_of_elo(10.0);
         let want = 100.0 * (s1 - 0.5) * (1.4 - 0.5 - s1) / 0.32;
-        assert!(close(sprt.llr(&wdl), want, 1e-9));
-        assert_eq!(sprt.llr(&Wdl::new(5, 0, 0)), 0.0);
+        assert!(close(sprt.llr(wdl.sample()), want, 1e-9));
+        assert_eq!(sprt.llr(Wdl::new(5, 0, 0).sample()), 0.0);
+        assert_eq!(sprt.llr(None), 0.0);
     }
 
     #[test]
