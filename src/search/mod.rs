@@ -26,7 +26,7 @@ use crate::eval::evaluate;
 use crate::game::{Board, Pos};
 use alphabeta::{Cutoff, Searcher};
 use params::*;
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 use threats::{solve, vcf_defences, Budget};
 use time::TimeBudget;
@@ -170,7 +170,11 @@ pub fn search(
             .map_or(MAX_THREADS, |n| n.clamp(1, MAX_THREADS as u64) as usize),
     );
     if threads == 1 || limits.no_time() || limits.plain || board.stone_count() == 0 {
-        return main_search(board, table, limits, stop, reporter, start, &mut Vec::new);
+        let mut alone = Helpers {
+            main_depth: &AtomicU32::new(0),
+            finish: &mut Vec::new,
+        };
+        return main_search(board, table, limits, stop, reporter, start, &mut alone);
     }
     // Every thread gets an even share of a node limit.
     let limits = Limits {
@@ -183,16 +187,17 @@ pub fn search(
     };
     let max_depth = deepest_iteration(&limits);
     let helpers_stop = Stop::new();
+    let main_depth = AtomicU32::new(0);
     std::thread::scope(|scope| {
         let mut helpers: Vec<_> = (1..threads)
             .filter_map(|id| {
                 let mut board = board.clone();
-                let stop = &helpers_stop;
+                let (stop, main_depth) = (&helpers_stop, &main_depth);
                 std::thread::Builder::new()
                     .stack_size(HELPER_STACK_BYTES as usize)
                     .spawn_scoped(scope, move || {
                         let mut helper = Searcher::new(&mut board, table, stop, cutoff, start);
-                        deepen_helper(&mut helper, id, max_depth)
+                        deepen_helper(&mut helper, id, max_depth, main_depth)
                     })
                     // A thread the system refuses is a helper less, not a failed search.
                     .ok()
@@ -210,15 +215,11 @@ pub fn search(
             }
             completed
         };
-        let mut result = main_search(
-            board,
-            table,
-            &limits,
-            stop,
-            reporter,
-            start,
-            &mut finish_helpers,
-        );
+        let mut crew = Helpers {
+            main_depth: &main_depth,
+            finish: &mut finish_helpers,
+        };
+        let mut result = main_search(board, table, &limits, stop, reporter, start, &mut crew);
         // Stops them when the main search returned early (a five, a forced win).
         finish_helpers();
         result.nodes += helper_nodes;
@@ -234,10 +235,18 @@ struct Completed {
     pv: Vec<Pos>,
 }
 
+/// What the main thread shares with its helper threads (none, with one thread).
+struct Helpers<'a> {
+    /// The depth of the main thread's running iteration: helpers keep a ply ahead of it.
+    main_depth: &'a AtomicU32,
+    /// Stops the helpers and gives their last finished iterations.
+    finish: &'a mut dyn FnMut() -> Vec<Completed>,
+}
+
 /// The main thread's search: a five or a forced win first, then iterative deepening; it
-/// decides the move and when to stop. When its iterations end, `finish_helpers` stops the
-/// helper threads and gives their last finished iterations: one deeper than the main
-/// thread's own gives the move (lazy SMP's "best thread").
+/// decides the move and when to stop. When its iterations end, it stops the helpers: a
+/// helper's last finished iteration deeper than the main thread's own gives the move (lazy
+/// SMP's "best thread").
 fn main_search(
     board: &mut Board,
     table: &Table,
@@ -245,7 +254,7 @@ fn main_search(
     stop: &Stop,
     reporter: &mut dyn Reporter,
     start: Instant,
-    finish_helpers: &mut dyn FnMut() -> Vec<Completed>,
+    helpers: &mut Helpers,
 ) -> SearchResult {
     let me = board.side_to_move();
     let mut result = SearchResult::default();
@@ -342,10 +351,11 @@ fn main_search(
         limits,
         start,
         solver_nodes,
+        helpers.main_depth,
         &mut result,
         reporter,
     );
-    adopt_deeper_helper(&searcher, finish_helpers(), limits, &mut result);
+    adopt_deeper_helper(&searcher, (helpers.finish)(), limits, &mut result);
     result.ranked = rank(&mut searcher, &root_moves, &result, limits.multipv.max(1));
     result.nodes = searcher.nodes + solver_nodes;
     result.elapsed = start.elapsed();
@@ -359,6 +369,7 @@ fn deepen(
     limits: &Limits,
     start: Instant,
     solver_nodes: u64,
+    main_depth: &AtomicU32,
     result: &mut SearchResult,
     reporter: &mut dyn Reporter,
 ) {
@@ -366,6 +377,7 @@ fn deepen(
     let mut previous = 0;
     let mut stable_iterations = 0;
     for depth in 1..=max_depth {
+        main_depth.store(depth, Ordering::Relaxed);
         let score = aspiration(searcher, previous, depth as i32);
         if searcher.aborted {
             // A root move that beat the last iteration's best before the cut is better.
@@ -462,13 +474,20 @@ fn deepest_iteration(limits: &Limits) -> u32 {
     }
 }
 
-/// A helper thread's iterative deepening, starting `id` plies deep (so that helpers spread
-/// over the next depths) until the main thread stops it; returns its node count and its last
-/// finished iteration.
-fn deepen_helper(searcher: &mut Searcher, id: usize, max_depth: u32) -> (u64, Option<Completed>) {
+/// A helper thread's iterative deepening, starting `id` plies deep and then always ahead of
+/// the main thread's iteration (so that helpers fill the table for the depths it will
+/// search), until the main thread stops it; returns its node count and its last finished
+/// iteration.
+fn deepen_helper(
+    searcher: &mut Searcher,
+    id: usize,
+    max_depth: u32,
+    main_depth: &AtomicU32,
+) -> (u64, Option<Completed>) {
     let mut previous = 0;
     let mut last = None;
-    for depth in (1 + id as u32)..=max_depth {
+    let mut depth = 1 + id as u32;
+    while depth <= max_depth {
         let score = aspiration(searcher, previous, depth as i32);
         if searcher.aborted {
             break;
@@ -482,6 +501,10 @@ fn deepen_helper(searcher: &mut Searcher, id: usize, max_depth: u32) -> (u64, Op
             break;
         }
         previous = score;
+        // A helper searching what the main thread searches adds little: keep ahead of it
+        // (odd and even helpers one and two plies).
+        let ahead = 1 + (id as u32 - 1) % 2;
+        depth = (depth + 1).max(main_depth.load(Ordering::Relaxed) + ahead);
     }
     (searcher.nodes, last)
 }
