@@ -282,9 +282,10 @@ pub fn run(config: &MatchConfig) -> Result<MatchResult, String> {
         if let Some(sprt) = &config.sprt {
             let p = &mut tally.pairs[0];
             if p.sprt_stop.is_none() {
-                let verdict = sprt.verdict(p.penta.sprt_sample());
+                let sample = p.penta.sprt_sample();
+                let verdict = sprt.verdict(sample);
                 if verdict != SprtVerdict::Continue {
-                    p.sprt_stop = Some((sprt.llr(p.penta.sprt_sample()), verdict, p.all.games()));
+                    p.sprt_stop = Some((sprt.llr(sample), verdict, p.all.games()));
                     stop.store(true, Ordering::SeqCst);
                 }
             }

@@ -111,8 +111,9 @@ impl Penta {
 
     /// The pairs as a sample (pentanomial), `None` before the first pair.
     pub fn sample(&self) -> Option<Sample> {
-        let items: Vec<(f64, u32)> = (0..5).map(|k| (k as f64 / 4.0, self.counts[k])).collect();
-        Sample::of(&items)
+        Sample::of(&std::array::from_fn::<_, 5, _>(|k| {
+            (k as f64 / 4.0, self.counts[k])
+        }))
     }
 
     /// The sample the SPRT weighs: the pairs and a prior of one pair lost and one won, so
