@@ -92,6 +92,7 @@ pub fn timed_bench(millis: u64, threads: usize) -> SearchFigures {
         time: Some(TimeBudget {
             optimum: time,
             maximum: time,
+            clock: false,
         }),
         multipv: 1,
         threads,

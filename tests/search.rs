@@ -222,6 +222,7 @@ fn no_time_means_one_ply_and_a_legal_move_at_once() {
             time: Some(TimeBudget {
                 optimum: Duration::ZERO,
                 maximum: Duration::ZERO,
+                clock: false,
             }),
             multipv: 1,
             ..Limits::default()

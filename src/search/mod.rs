@@ -416,15 +416,14 @@ fn deepen(
         let changed = depth > 1 && result.best != best_before;
         stable_iterations = if changed { 0 } else { stable_iterations + 1 };
         if let Some(time) = limits.time {
-            let percent = if changed || dropped {
+            let stability_percent = if changed || dropped {
                 UNSTABLE_PERCENT
             } else if stable_iterations >= STABLE_ITERATIONS {
                 STABLE_PERCENT
             } else {
                 100
             };
-            let limit = time.optimum * (NEW_ITERATION_PERCENT * percent / 100) as u32 / 100;
-            if start.elapsed() >= limit.min(time.maximum) {
+            if !time.next_iteration_starts(start.elapsed(), stability_percent) {
                 break;
             }
         }

@@ -75,11 +75,12 @@ pub const MIN_MOVES_TO_GO: u64 = 12;
 pub const CLOCK_MAXIMUM_PERCENT: u64 = 25;
 /// The optimum, as a share (percent) of the maximum.
 pub const OPTIMUM_PERCENT: u64 = 75;
-/// A new iteration starts while the elapsed time is below this share (percent) of the
-/// optimum, scaled by the best move's stability: by `UNSTABLE_PERCENT` when the last
-/// iteration changed the best move or its score fell by `SCORE_DROP` or more, by
-/// `STABLE_PERCENT` once the best move held `STABLE_ITERATIONS` iterations. Past the maximum
-/// the search stops at once, keeping a better root move found in the unfinished iteration.
+/// With a game clock, a new iteration starts while the elapsed time is below this share
+/// (percent) of the optimum, scaled by the best move's stability: by `UNSTABLE_PERCENT` when
+/// the last iteration changed the best move or its score fell by `SCORE_DROP` or more, by
+/// `STABLE_PERCENT` once the best move held `STABLE_ITERATIONS` iterations. Without a clock
+/// iterations start until the maximum. Past the maximum the search stops at once, keeping a
+/// better root move found in the unfinished iteration.
 pub const NEW_ITERATION_PERCENT: u64 = 60;
 pub const UNSTABLE_PERCENT: u64 = 150;
 pub const STABLE_PERCENT: u64 = 70;

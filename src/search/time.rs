@@ -1,19 +1,42 @@
 //! How long to think: an optimum (start no new iteration past a share of it) and a hard
 //! maximum (stop at once), from the turn time, the time left and the game's progress. The
 //! move must be out before `min(timeout_turn, time_left)`, so the maximum keeps a margin.
+//! Only a game clock makes saving time worth anything: with a turn limit alone the search
+//! uses the whole turn.
 
 use super::params::{
-    CLOCK_MAXIMUM_PERCENT, MIN_MOVES_TO_GO, OPTIMUM_PERCENT, TIME_MARGIN_MS, TIME_MARGIN_PERCENT,
+    CLOCK_MAXIMUM_PERCENT, MIN_MOVES_TO_GO, NEW_ITERATION_PERCENT, OPTIMUM_PERCENT, TIME_MARGIN_MS,
+    TIME_MARGIN_PERCENT,
 };
 use std::time::Duration;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeBudget {
-    /// What a move should take: iterations start while the (stability-adjusted) share of it
-    /// allows (see `search::next_iteration_fits`).
+    /// What a move should take: with a game clock, iterations start while the
+    /// (stability-adjusted) share of it allows (see [`TimeBudget::next_iteration_starts`]).
     pub optimum: Duration,
     /// The hard limit: the search stops at once.
     pub maximum: Duration,
+    /// Whether time not used now is kept for later moves (a game clock). Without a clock the
+    /// iterations go on until the maximum: a turn's unused time is lost.
+    pub clock: bool,
+}
+
+impl TimeBudget {
+    /// Whether another iteration starts `elapsed` into the search. With a game clock, while
+    /// `elapsed` is below `NEW_ITERATION_PERCENT` of the optimum scaled by the best move's
+    /// stability (`stability_percent`: less when it held, more when it changed); without one,
+    /// until the maximum, which cuts the last iteration short (the search keeps a better root
+    /// move found in it).
+    pub fn next_iteration_starts(&self, elapsed: Duration, stability_percent: u64) -> bool {
+        let limit = if self.clock {
+            let share = NEW_ITERATION_PERCENT * stability_percent / 100;
+            (self.optimum * share as u32 / 100).min(self.maximum)
+        } else {
+            self.maximum
+        };
+        elapsed < limit
+    }
 }
 
 /// `time_left_ms` of `i32::MAX` or more means no game clock.
@@ -39,6 +62,7 @@ pub fn budget(turn_ms: u64, time_left_ms: i64, empty_points: usize) -> TimeBudge
     TimeBudget {
         optimum: Duration::from_millis(optimum),
         maximum: Duration::from_millis(maximum),
+        clock: clock.is_some(),
     }
 }
 
@@ -59,6 +83,23 @@ mod tests {
             b.optimum >= Duration::from_millis(600),
             "most of the turn: {b:?}"
         );
+    }
+
+    #[test]
+    fn with_a_clock_a_stable_move_saves_time_without_one_the_turn_is_used() {
+        let ms = Duration::from_millis;
+        let turn_only = budget(1_000, i64::from(i32::MAX), 200);
+        assert!(!turn_only.clock);
+        assert!(turn_only.next_iteration_starts(ms(800), 70));
+        assert!(!turn_only.next_iteration_starts(turn_only.maximum, 150));
+        let clocked = budget(1_000, 60_000, 200);
+        assert!(clocked.clock && clocked.maximum == turn_only.maximum);
+        assert!(clocked.next_iteration_starts(ms(100), 100));
+        assert!(!clocked.next_iteration_starts(ms(800), 150));
+        // Half-way to the optimum: a changing best move gets another iteration, a stable one not.
+        let half = clocked.optimum * NEW_ITERATION_PERCENT as u32 / 100;
+        assert!(clocked.next_iteration_starts(half, 150));
+        assert!(!clocked.next_iteration_starts(half, 70));
     }
 
     #[test]
