@@ -8,7 +8,8 @@
 //! 5. internal iterative reduction: deep nodes without a table move search one ply less;
 //! 6. the moves (`movegen`), with late move pruning and futility pruning of quiet moves at
 //!    shallow depth, and late move reductions from a table that grows with depth and move
-//!    number.
+//!    number; the table's move is extended a ply when it is singular (every other move
+//!    fails low against a bound just below its score, in a shallower search without it).
 
 use super::movegen::Move;
 use super::params::*;
@@ -70,6 +71,10 @@ pub struct Searcher<'a> {
     pub root_best: Option<(Pos, i32)>,
     /// When the opponent threatens a VCF: the only root moves that may stop it.
     pub root_allowed: Option<Vec<Pos>>,
+    /// The running iteration's depth (extensions stop at twice it).
+    root_depth: i32,
+    /// At each ply, the move a singular-extension test search leaves out.
+    excluded: Vec<Option<Pos>>,
     pub(super) killers: Vec<[Option<Pos>; 2]>,
     pub(super) history: Vec<[i32; POS_COUNT]>,
     /// The static value at each ply of the current line (for "improving").
@@ -105,6 +110,8 @@ impl<'a> Searcher<'a> {
             aborted: false,
             root_best: None,
             root_allowed: None,
+            root_depth: 0,
+            excluded: vec![None; MAX_PLY + 1],
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![[0; POS_COUNT]; 2],
             statics: vec![0; MAX_PLY + 2],
@@ -122,6 +129,7 @@ impl<'a> Searcher<'a> {
     /// Searches the root to `depth` within (alpha, beta).
     pub fn root(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
         self.root_best = None;
+        self.root_depth = depth;
         self.negamax(alpha, beta, depth, 0, false)
     }
 
@@ -177,11 +185,24 @@ impl<'a> Searcher<'a> {
         let opponent = me.opponent();
         let hash = self.board.hash();
         let mut depth = depth;
+        // A singular-extension test: the same node without one move, neither read from nor
+        // written to the table, and not pruned on its static value.
+        let excluded = self.excluded[ply];
 
         // 3. The transposition table.
         let mut tt_move = None;
-        if let Some(hit) = self.tt.probe(hash, ply) {
+        let mut singular_from = None;
+        if let Some(hit) = self.tt.probe(hash, ply).filter(|_| excluded.is_none()) {
             tt_move = hit.best.filter(|&p| self.board.is_empty(p));
+            if ply > 0
+                && depth >= SINGULAR_MIN_DEPTH
+                && hit.depth >= depth - SINGULAR_TABLE_DEPTH
+                && hit.bound != Bound::Upper
+                && hit.score.abs() < WIN_THRESHOLD
+                && (ply as i32) < 2 * self.root_depth
+            {
+                singular_from = Some(hit.score);
+            }
             if !pv_node && hit.depth >= depth {
                 let usable = match hit.bound {
                     Bound::Exact => true,
@@ -199,7 +220,7 @@ impl<'a> Searcher<'a> {
         self.statics[ply] = stand;
         let improving = ply < 2 || stand > self.statics[ply - 2];
         let threatened = self.board.has_open_four_point(opponent);
-        if !pv_node && !threatened && beta.abs() < WIN_THRESHOLD {
+        if !pv_node && !threatened && beta.abs() < WIN_THRESHOLD && excluded.is_none() {
             if depth <= RAZOR_MAX_DEPTH && stand + RAZOR_MARGIN * depth < alpha {
                 let score = self.quiesce(alpha, alpha + 1, ply, QUIESCENCE_FOURS, None);
                 if score <= alpha {
@@ -213,7 +234,7 @@ impl<'a> Searcher<'a> {
         }
 
         // 5. Internal iterative reduction.
-        if tt_move.is_none() && depth >= IIR_MIN_DEPTH {
+        if tt_move.is_none() && depth >= IIR_MIN_DEPTH && excluded.is_none() {
             depth -= 1;
         }
 
@@ -259,6 +280,9 @@ impl<'a> Searcher<'a> {
                 None => break,
             };
             next += 1;
+            if Some(m.pos) == excluded {
+                continue;
+            }
             let quiet = m.is_quiet() && Some(m.pos) != tt_move;
             if !pv_node
                 && searched >= move_limit
@@ -274,10 +298,36 @@ impl<'a> Searcher<'a> {
             {
                 continue;
             }
+            let mut extension = 0;
+            if let Some(tt_score) = singular_from.filter(|_| Some(m.pos) == tt_move) {
+                let singular_beta = tt_score - SINGULAR_MARGIN * depth;
+                self.excluded[ply] = Some(m.pos);
+                let others = self.negamax(singular_beta - 1, singular_beta, depth / 2, ply, cut);
+                self.excluded[ply] = None;
+                // The test search used this ply's list of tried moves.
+                self.tried[ply].clear();
+                if self.aborted {
+                    self.move_lists[ply] = moves;
+                    return 0;
+                }
+                if others < singular_beta {
+                    extension = 1;
+                } else if singular_beta >= beta {
+                    // Another move also beats beta, even searched shallower: cut (multi-cut).
+                    self.move_lists[ply] = moves;
+                    return singular_beta;
+                }
+            }
             self.board.play(m.pos, me);
             searched += 1;
             let score = if searched == 1 {
-                -self.negamax(-beta, -alpha, depth - 1, ply + 1, !pv_node && !cut)
+                -self.negamax(
+                    -beta,
+                    -alpha,
+                    depth - 1 + extension,
+                    ply + 1,
+                    !pv_node && !cut,
+                )
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH && searched > LMR_MIN_MOVES {
@@ -334,8 +384,10 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(hash, ply, depth, best_score, bound, best_move);
+        if excluded.is_none() {
+            self.tt
+                .store(hash, ply, depth, best_score, bound, best_move);
+        }
         best_score
     }
 

@@ -44,6 +44,14 @@ pub const RAZOR_MARGIN: i32 = 150;
 /// one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
 
+/// Singular extension: at depth `SINGULAR_MIN_DEPTH` or more, a table move whose entry is
+/// at most `SINGULAR_TABLE_DEPTH` plies shallower and not an upper bound is extended one ply
+/// when every other move, searched to half the depth, stays below its score minus
+/// `SINGULAR_MARGIN` per ply.
+pub const SINGULAR_MIN_DEPTH: i32 = 7;
+pub const SINGULAR_TABLE_DEPTH: i32 = 3;
+pub const SINGULAR_MARGIN: i32 = 1;
+
 /// Quiescence: at most this many fours in a row, the strongest few at each step; after the
 /// first, only fours on the lines of the side's previous four within this distance (a VCF
 /// goes on where the last four left off).
