@@ -47,6 +47,13 @@ impl Pos {
         self.0 as usize & (POS_COUNT - 1)
     }
 
+    /// How many king steps apart two points are (the larger of the two coordinate gaps).
+    pub fn distance(self, other: Pos) -> usize {
+        self.x()
+            .abs_diff(other.x())
+            .max(self.y().abs_diff(other.y()))
+    }
+
     /// The point `steps` cells away along `dir`, if it is on a board of `size`.
     pub fn step(self, dir: Direction, steps: i32, size: BoardSize) -> Option<Pos> {
         let (dx, dy) = dir.delta();
@@ -307,6 +314,15 @@ mod tests {
                 assert_eq!(size.parse_human(&text), Ok(pos), "{text}");
             }
         }
+    }
+
+    #[test]
+    fn distance_counts_king_steps() {
+        let centre = Pos::new(7, 7);
+        assert_eq!(centre.distance(centre), 0);
+        assert_eq!(centre.distance(Pos::new(11, 8)), 4);
+        assert_eq!(Pos::new(12, 3).distance(centre), 5);
+        assert_eq!(Pos::new(0, 31).distance(Pos::new(31, 0)), 31);
     }
 
     #[test]

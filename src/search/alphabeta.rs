@@ -8,7 +8,8 @@
 //! 5. internal iterative reduction: deep nodes without a table move search one ply less;
 //! 6. the moves (`movegen`), with late move pruning and futility pruning of quiet moves at
 //!    shallow depth, and late move reductions from a table that grows with depth and move
-//!    number; the table's move is extended a ply when it is singular (every other move
+//!    number (more for moves that make no shape, and for moves far from both sides' last
+//!    stones); the table's move is extended a ply when it is singular (every other move
 //!    fails low against a bound just below its score, in a shallower search without it).
 
 use super::movegen::Move;
@@ -265,6 +266,13 @@ impl<'a> Searcher<'a> {
         self.tried[ply].clear();
         let killers = self.killers[ply.min(MAX_PLY)];
         let move_limit = move_count_limit(depth, improving);
+        // The last move of each side: a move far from both answers neither and goes on with
+        // nothing.
+        let played = self.board.history();
+        let recent = [
+            played.last().copied(),
+            played.len().checked_sub(2).map(|i| played[i]),
+        ];
         let mut next = 0;
         loop {
             if next == moves.len() && !generated {
@@ -336,6 +344,16 @@ impl<'a> Searcher<'a> {
                     r -= i32::from(killers.contains(&Some(m.pos)));
                     r += i32::from(cut);
                     r += i32::from(!improving);
+                    if m.attack == Shape::None && m.defence == Shape::None {
+                        r += LMR_TRIVIAL;
+                    }
+                    if recent
+                        .iter()
+                        .flatten()
+                        .all(|p| p.distance(m.pos) > DISTANT_MOVE)
+                    {
+                        r += LMR_DISTANT;
+                    }
                     r = r.clamp(0, depth - 1);
                 }
                 let mut score = -self.negamax(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);

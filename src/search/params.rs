@@ -20,6 +20,11 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_MIN_MOVES: usize = 2;
 pub const LMR_BASE: f64 = 0.25;
 pub const LMR_DIVISOR: f64 = 1.9;
+/// ... and `LMR_TRIVIAL` more for a move that makes no shape for either side, `LMR_DISTANT`
+/// more for one farther than `DISTANT_MOVE` from both sides' last moves.
+pub const LMR_TRIVIAL: i32 = 1;
+pub const LMR_DISTANT: i32 = 1;
+pub const DISTANT_MOVE: usize = 4;
 
 /// Move-count pruning: a non-PV node at depth `d` searches at most
 /// `MOVE_COUNT_BIAS + MOVE_COUNT_SCALE·√d` moves (times `MOVE_COUNT_NOT_IMPROVING` when the
