@@ -239,10 +239,7 @@ impl Searcher<'_> {
     fn opening_moves(&self) -> Vec<Move> {
         let size = self.board.size();
         let center = size.center();
-        let mut moves: Vec<Pos> = size
-            .points()
-            .filter(|p| p.x().abs_diff(center.x()) <= 1 && p.y().abs_diff(center.y()) <= 1)
-            .collect();
+        let mut moves: Vec<Pos> = size.points().filter(|p| p.distance(center) <= 1).collect();
         moves.sort_by_key(|&p| (p != center, p));
         moves
             .into_iter()
