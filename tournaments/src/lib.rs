@@ -6,6 +6,7 @@
 pub mod args;
 pub mod engine;
 pub mod game;
+pub mod labels;
 pub mod openings;
 pub mod procmem;
 pub mod report;

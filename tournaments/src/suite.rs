@@ -178,20 +178,41 @@ pub fn canonical_key(moves: &[Pos], size: BoardSize) -> Vec<(u8, u8, u8)> {
     best.unwrap_or_default()
 }
 
-/// The last `MESSAGE depth D ev S …` line's depth and score, if the line is one.
+/// Score given for a proven win (a mate score such as Rapfi's `+M13`).
+pub const MATE_EV: i64 = 30_000;
+
+/// The depth and score of a search progress line, if the line is one: Quinto's
+/// `MESSAGE depth D ev S …`, or Rapfi's `MESSAGE Speed … | Depth D-S | Eval S | …` (a mate
+/// score `+M13`/`-M13` becomes ±[`MATE_EV`]).
 pub fn parse_detail(line: &str) -> Option<(u32, i64)> {
     let rest = line.strip_prefix("MESSAGE ")?;
     let words: Vec<&str> = rest.split_whitespace().collect();
-    let find = |key: &str| {
+    let find = |keys: [&str; 2]| {
         words
             .iter()
-            .position(|w| *w == key)
+            .position(|w| keys.contains(w))
             .and_then(|i| words.get(i + 1))
     };
-    let depth = find("depth")?.parse().ok()?;
-    let ev = find("ev")?.parse().ok()?;
+    let depth = find(["depth", "Depth"])?.split('-').next()?.parse().ok()?;
+    let ev = find(["ev", "Eval"])?;
+    let mate = |sign: &str| {
+        ev.strip_prefix(sign)
+            .map_or(false, |plies| plies.parse::<u32>().is_ok())
+    };
+    let ev = if mate("+M") {
+        MATE_EV
+    } else if mate("-M") {
+        -MATE_EV
+    } else {
+        ev.parse().ok()?
+    };
     Some((depth, ev))
 }
+
+/// How long a brain has to answer `START`, and how often it is sent again when the answer
+/// is an `ERROR` or nothing.
+const START_PATIENCE: Duration = Duration::from_secs(3);
+const START_RETRIES: u32 = 2;
 
 /// A brain kept running to evaluate positions.
 #[derive(Debug)]
@@ -242,15 +263,26 @@ impl Evaluator {
     /// Evaluates the position after `moves` for the side to move.
     pub fn evaluate(&mut self, moves: &[Pos]) -> Result<Evaluation, String> {
         let p = &mut self.process;
-        p.send(&format!("START {}", self.size.width()))?;
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            match p.recv(deadline) {
-                Received::Line(l, _) if l == "OK" => break,
-                Received::Line(l, _) if classify(&l) == LineKind::Info => {}
-                Received::Line(l, _) => return Err(format!("'{l}' instead of OK to START")),
-                other => return Err(format!("no OK to START: {other:?}")),
+        // A brain still winding up its last search may eat the command, in part (Rapfi then
+        // answers `ERROR Unknown command: 15`) or whole (no answer): say it again.
+        let start = format!("START {}", self.size.width());
+        let mut attempt = 0;
+        'started: loop {
+            p.send(&start)?;
+            let deadline = Instant::now() + START_PATIENCE;
+            loop {
+                match p.recv(deadline) {
+                    Received::Line(l, _) if l == "OK" => break 'started,
+                    Received::Line(l, _) if classify(&l) == LineKind::Info => {}
+                    Received::Line(l, _) if l.starts_with("ERROR") && attempt < START_RETRIES => {
+                        break
+                    }
+                    Received::Timeout if attempt < START_RETRIES => break,
+                    Received::Line(l, _) => return Err(format!("'{l}' instead of OK to START")),
+                    other => return Err(format!("no OK to START: {other:?}")),
+                }
             }
+            attempt += 1;
         }
         p.send(&format!("INFO rule {}", self.rule.protocol_value()))?;
         p.send("INFO show_detail 1")?;
@@ -314,6 +346,22 @@ mod tests {
         assert_eq!(
             parse_detail("MESSAGE depth 9 ev -35 n 100 n/ms 10 tm 10 pv h8 i9"),
             Some((9, -35))
+        );
+        assert_eq!(
+            parse_detail("MESSAGE Speed 397K | Depth 11-14 | Eval -8 | Node 8747 | Time 22ms"),
+            Some((11, -8))
+        );
+        assert_eq!(
+            parse_detail("MESSAGE Speed 1M | Depth 6-13 | Eval +M13 | Node 9K | Time 9ms"),
+            Some((6, MATE_EV))
+        );
+        assert_eq!(
+            parse_detail("MESSAGE Speed 1M | Depth 3-20 | Eval -M20 | Node 9K | Time 9ms"),
+            Some((3, -MATE_EV))
+        );
+        assert_eq!(
+            parse_detail("MESSAGE Speed 1M | Depth 3-20 | Eval x | Node 9K"),
+            None
         );
         assert_eq!(parse_detail("MESSAGE nbest 1 7,7 ev 3"), None);
         assert_eq!(parse_detail("DEBUG depth 9 ev 1"), None);

@@ -1,13 +1,15 @@
 //! Fitting the evaluation's weights to game results (a logistic, "Texel" fit): every quiet
 //! position of the recorded games becomes (the evaluation's features, the result for the
 //! side to move), and the weights are moved by Adam until `sigmoid(eval / K)` predicts the
-//! results as well as it can (cross-entropy, with a little L2 pull towards zero).
+//! results as well as it can (cross-entropy, with a little L2 pull towards zero). Positions
+//! labelled by a teacher engine (`labels`) fit to its expectation instead, or to a blend of
+//! it and the result.
 
+use crate::labels::{quiet_positions, Label};
 use quinto::eval::{
     evaluate_features, features, Features, Weights, COUNT_FEATURES, TABLES, THREAT_MASKS,
     WEIGHT_SCALE,
 };
-use quinto::game::{Board, Color};
 use quinto::record::Record;
 use std::fmt::Write as _;
 use std::fs;
@@ -100,41 +102,38 @@ pub fn samples(files: &[PathBuf], min_stones: usize) -> Result<(Vec<Sample>, Dat
 }
 
 fn game_samples(record: &Record, min_stones: usize) -> Option<Vec<Sample>> {
-    let rule = record.rule?;
-    let mut words = record.result.split_whitespace();
-    let score = words.next()?;
-    let ending = words.next()?.trim_end_matches(':');
-    if !matches!(ending, "five" | "full-board" | "stone-limit") {
-        return None;
-    }
-    let black_score = match score {
-        "1-0" => 1.0,
-        "0-1" => 0.0,
-        "1/2-1/2" => 0.5,
-        _ => return None,
-    };
-    let mut board = Board::new(record.size, rule);
     let mut samples = Vec::new();
-    for &(pos, _) in &record.moves {
-        let to_move = board.side_to_move();
-        let quiet = !board.has_five_point(Color::Black) && !board.has_five_point(Color::White);
-        if board.stone_count() >= min_stones && quiet {
-            let result = match to_move {
-                Color::Black => black_score,
-                Color::White => 1.0 - black_score,
-            };
-            samples.push(Sample {
-                features: features(&board, to_move),
-                result,
-                game: 0,
-            });
-        }
-        if !board.is_empty(pos) {
-            return None;
-        }
-        board.play(pos, to_move);
-    }
-    Some(samples)
+    let complete = quiet_positions(record, min_stones, |board, _, result| {
+        samples.push(Sample {
+            features: features(board, board.side_to_move()),
+            result,
+            game: 0,
+        })
+    });
+    complete.then_some(samples)
+}
+
+/// Samples from teacher labels: the target for the side to move is `teacher_weight` times
+/// the teacher's expectation, `sigmoid(ev / teacher_scale)`, plus the rest times the game's
+/// result.
+pub fn label_samples(
+    labels: &[Label],
+    teacher_scale: f64,
+    teacher_weight: f64,
+) -> Result<Vec<Sample>, String> {
+    labels
+        .iter()
+        .map(|label| {
+            let p = &label.position;
+            let board = p.board()?;
+            let teacher = sigmoid(label.ev as f64 / teacher_scale);
+            Ok(Sample {
+                features: features(&board, board.side_to_move()),
+                result: teacher_weight * teacher + (1.0 - teacher_weight) * p.result,
+                game: p.game,
+            })
+        })
+        .collect()
 }
 
 /// How a fit went for one table.
@@ -319,13 +318,13 @@ pub fn shown(path: &Path, base: &Path) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use quinto::eval::weights;
     use quinto::game::{BoardSize, Pos, Rule};
 
     /// Black plays h8-l8 in a row while white wastes moves on the edge: five on move 9.
-    const BLACK_FIVE_IN_A_ROW: [(usize, usize); 9] = [
+    pub(crate) const BLACK_FIVE_IN_A_ROW: [(usize, usize); 9] = [
         (7, 7),
         (0, 0),
         (8, 7),
@@ -337,7 +336,7 @@ mod tests {
         (11, 7),
     ];
 
-    fn record(moves: &[(usize, usize)], result: &str) -> Record {
+    pub(crate) fn record(moves: &[(usize, usize)], result: &str) -> Record {
         Record {
             size: BoardSize::square(15).unwrap(),
             moves: moves.iter().map(|&(x, y)| (Pos::new(x, y), 0)).collect(),
@@ -363,6 +362,27 @@ mod tests {
         .is_none());
         let no_rule = Record { rule: None, ..won };
         assert!(game_samples(&no_rule, 0).is_none());
+    }
+
+    #[test]
+    fn labelled_positions_fit_to_the_teacher_blended_with_the_result() {
+        let won = record(&BLACK_FIVE_IN_A_ROW, "1-0 five: black made five");
+        let labels: Vec<Label> = crate::labels::positions(std::slice::from_ref(&won), 0, 1)
+            .into_iter()
+            .map(|position| Label { position, ev: 200 })
+            .collect();
+        let teacher = label_samples(&labels, 200.0, 1.0).unwrap();
+        assert!((teacher[1].result - sigmoid(1.0)).abs() < 1e-12);
+        let blend = label_samples(&labels, 200.0, 0.5).unwrap();
+        // White to move lost the game: half the teacher's 73 %, half nothing.
+        assert!((blend[1].result - sigmoid(1.0) / 2.0).abs() < 1e-12);
+        assert_eq!(
+            blend[1].features,
+            game_samples(&won, 0).unwrap()[1].features
+        );
+        let mut bad = labels[1].clone();
+        bad.position.moves.push(bad.position.moves[0]);
+        assert!(label_samples(&[bad], 200.0, 1.0).is_err());
     }
 
     #[test]

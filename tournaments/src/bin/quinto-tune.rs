@@ -2,23 +2,29 @@
 //! writes `src/eval/weights.rs` (tournaments/tuning/README.md has the recipe).
 
 use quinto::eval::weights;
+use quinto_match::labels;
 use quinto_match::tuning::{
-    fit_all, record_files, samples, weights_source, FitOptions, K, TABLE_NAMES,
+    fit_all, label_samples, record_files, samples, weights_source, FitOptions, K, TABLE_NAMES,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str = "\
-usage: quinto-tune --games DIR [--games DIR]... --out FILE [options]
+usage: quinto-tune (--games DIR | --labels FILE)... --out FILE [options]
 
 Reads every .psq record under the DIRs (quinto-match output: the records name their rule),
 takes each quiet position (no five point for either side) from the --min-stones-th stone on
-with the game's result for the side to move, fits the evaluation's weights per table
+with the game's result for the side to move, and the positions of label FILEs (quinto-label
+output) with a teacher engine's evaluation; fits the evaluation's weights per table
 (freestyle, standard, renju, each with black or white to move) by a logistic fit starting
 from the weights compiled in, and writes them as Rust source to FILE (src/eval/weights.rs).
 
   --games DIR        a directory of records, searched recursively (repeatable)
+  --labels FILE      labelled positions (repeatable): the target for the side to move is
+                     W x sigmoid(teacher's ev / S) + (1 - W) x the game's result
+  --teacher-scale S  the teacher's evaluation units per logistic unit (default 200, Rapfi's)
+  --teacher-weight W (default 1: the teacher alone)
   --out FILE         the weights file to write
   --iterations N     full-batch Adam steps (default 3000)
   --learning-rate R  Adam step size in evaluation units (default 2)
@@ -46,6 +52,9 @@ fn run(args: Vec<String>) -> Result<(), String> {
         l2: 1e-7,
     };
     let mut min_stones = 4;
+    let mut label_files = Vec::new();
+    let mut teacher_scale = 200.0;
+    let mut teacher_weight = 1.0;
     let mut args = args.into_iter();
     while let Some(flag) = args.next() {
         if flag == "--help" || flag == "-h" {
@@ -61,6 +70,9 @@ fn run(args: Vec<String>) -> Result<(), String> {
         };
         match flag.as_str() {
             "--games" => dirs.push(PathBuf::from(value)),
+            "--labels" => label_files.push(PathBuf::from(value)),
+            "--teacher-scale" => teacher_scale = number(&value)?.max(1.0),
+            "--teacher-weight" => teacher_weight = number(&value)?.clamp(0.0, 1.0),
             "--out" => out = Some(PathBuf::from(value)),
             "--iterations" => options.iterations = number(&value)? as usize,
             "--learning-rate" => options.learning_rate = number(&value)?,
@@ -71,31 +83,54 @@ fn run(args: Vec<String>) -> Result<(), String> {
         }
     }
     let out = out.ok_or_else(|| format!("--out is required\n{USAGE}"))?;
-    if dirs.is_empty() {
-        return Err(format!("at least one --games DIR is required\n{USAGE}"));
+    if dirs.is_empty() && label_files.is_empty() {
+        return Err(format!(
+            "at least one --games DIR or --labels FILE is required\n{USAGE}"
+        ));
     }
     let started = Instant::now();
     let files = record_files(&dirs)?;
-    let (samples, summary) = samples(&files, min_stones)?;
+    let (mut samples, summary) = samples(&files, min_stones)?;
     println!(
         "{} records: {} games used, {} left out (no rule, or decided by a fault), {} positions",
         summary.files, summary.games, summary.skipped_games, summary.positions
     );
+    let mut labelled = 0;
+    for path in &label_files {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let labels = labels::read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut more = label_samples(&labels, teacher_scale, teacher_weight)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        println!("{}: {} labelled positions", path.display(), more.len());
+        labelled += more.len();
+        samples.append(&mut more);
+    }
     let (tables, reports) = fit_all(&samples, &weights::TABLES, options);
     let mut source = notes;
+    let inputs = dirs
+        .iter()
+        .map(|d| format!("--games {}", d.display()))
+        .chain(
+            label_files
+                .iter()
+                .map(|f| format!("--labels {}", f.display())),
+        );
+    let teacher = if label_files.is_empty() {
+        String::new()
+    } else {
+        format!(" --teacher-scale {teacher_scale} --teacher-weight {teacher_weight}")
+    };
     source.push(format!(
-        "Fitted by: quinto-tune {} --iterations {} --learning-rate {} --l2 {} --min-stones {}",
-        dirs.iter()
-            .map(|d| format!("--games {}", d.display()))
-            .collect::<Vec<_>>()
-            .join(" "),
+        "Fitted by: quinto-tune {}{teacher} --iterations {} --learning-rate {} --l2 {} --min-stones {}",
+        inputs.collect::<Vec<_>>().join(" "),
         options.iterations,
         options.learning_rate,
         options.l2,
         min_stones
     ));
     source.push(format!(
-        "Data: {} games, {} quiet positions; K = {K} (an evaluation of K is a 73 % expectation).",
+        "Data: {} games, {} quiet positions, {labelled} labelled positions; K = {K} (an evaluation of K is a 73 % expectation).",
         summary.games, summary.positions
     ));
     for r in &reports {
