@@ -36,6 +36,9 @@ pub struct Board {
     shape_keys: Box<[[u16; 2]; POS_COUNT]>,
     /// For each colour and shape, how many empty points have it.
     shape_counts: [[u32; 16]; 2],
+    /// `pattern_counts` and `shape_counts` before each move: undo copies them back (256
+    /// bytes) instead of recounting every entry the move changed.
+    counts_before: Vec<[[[u32; 16]; 2]; 2]>,
     /// For each colour, the empty points with an open-four (`F4`) and with a five (`F5`)
     /// pattern on some line: the threats a search asks for at every node.
     four_points: [PointSet; 2],
@@ -163,6 +166,7 @@ impl Board {
             ],
             shape_keys: Box::new([[0; 2]; POS_COUNT]),
             shape_counts: [[0; 16]; 2],
+            counts_before: Vec::with_capacity(size.area()),
             four_points: [PointSet::EMPTY; 2],
             five_points: [PointSet::EMPTY; 2],
             near: Box::new([0; POS_COUNT]),
@@ -235,6 +239,8 @@ impl Board {
     /// Puts a `color` stone on the empty point `pos` (the caller checks legality).
     pub fn play(&mut self, pos: Pos, color: Color) {
         debug_assert!(self.is_empty(pos), "play on occupied {pos:?}");
+        self.counts_before
+            .push([self.pattern_counts, self.shape_counts]);
         for entry in self.patterns[pos.index()] {
             self.count(entry, -1);
         }
@@ -468,18 +474,11 @@ impl Board {
             };
             let at = change.at as usize;
             let current = self.patterns[at][change.dir as usize];
-            self.count(current, -1);
-            self.count(change.entry, 1);
             self.patterns[at][change.dir as usize] = change.entry;
             if is_threat_entry(current) || is_threat_entry(change.entry) {
                 self.mark_threats(Pos::from_index(at));
             }
-            let keys = self.shape_keys[at];
-            if keys != change.keys {
-                self.count_shapes(keys, -1);
-                self.count_shapes(change.keys, 1);
-                self.shape_keys[at] = change.keys;
-            }
+            self.shape_keys[at] = change.keys;
         }
         for dir in Direction::ALL {
             let step = dir.index_step();
@@ -489,10 +488,10 @@ impl Board {
                 self.near[at] -= 1;
             }
         }
-        for entry in self.patterns[pos.index()] {
-            self.count(entry, 1);
+        if let Some([patterns, shapes]) = self.counts_before.pop() {
+            self.pattern_counts = patterns;
+            self.shape_counts = shapes;
         }
-        self.count_shapes(self.shape_keys[pos.index()], 1);
         self.mark_threats(pos);
     }
 
