@@ -34,6 +34,7 @@ where it left off when started again with the same DIRs.
   --think-ms N       the teacher's time a position (default 100)
   --every N          one quiet position in N (default 3)
   --min-stones N     the first stone count to take positions from (default 4)
+  --rule N           only the games of this rule (protocol number; default all)
   --concurrency N    teacher processes at a time (default 1)";
 
 struct Options {
@@ -43,6 +44,7 @@ struct Options {
     think_ms: u64,
     every: usize,
     min_stones: usize,
+    rule: Option<Rule>,
     concurrency: usize,
 }
 
@@ -63,7 +65,7 @@ fn main() -> ExitCode {
 
 fn parse(args: Vec<String>) -> Result<Options, String> {
     let mut dirs = Vec::new();
-    let (mut teacher, mut out) = (None, None);
+    let (mut teacher, mut out, mut rule) = (None, None, None);
     let (mut think_ms, mut every, mut min_stones, mut concurrency) = (100, 3, 4, 1);
     let mut args = args.into_iter();
     while let Some(flag) = args.next() {
@@ -81,6 +83,14 @@ fn parse(args: Vec<String>) -> Result<Options, String> {
             "--think-ms" => think_ms = number(&value)?.max(1),
             "--every" => every = number(&value)?.max(1) as usize,
             "--min-stones" => min_stones = number(&value)? as usize,
+            "--rule" => {
+                rule = Some(
+                    u32::try_from(number(&value)?)
+                        .ok()
+                        .and_then(Rule::from_protocol)
+                        .ok_or_else(|| format!("--rule: no such rule: {value}"))?,
+                )
+            }
             "--concurrency" => concurrency = number(&value)?.clamp(1, 64) as usize,
             _ => return Err(format!("unknown option {flag}\n{USAGE}")),
         }
@@ -95,6 +105,7 @@ fn parse(args: Vec<String>) -> Result<Options, String> {
         think_ms,
         every,
         min_stones,
+        rule,
         concurrency,
     })
 }
@@ -114,6 +125,9 @@ fn run(o: &Options) -> Result<(), String> {
         Err(_) => HashSet::new(),
     };
     let mut todo = labels::positions(&records, o.min_stones, o.every);
+    // Filtered after numbering, so game numbers (and what a resumed run skips) do not
+    // depend on the filter.
+    todo.retain(|p| o.rule.map_or(true, |rule| p.rule == rule));
     let total = todo.len();
     todo.retain(|p| !done.contains(&(p.game, p.moves.len())));
     eprintln!(
@@ -129,11 +143,13 @@ fn run(o: &Options) -> Result<(), String> {
         .map_err(|e| format!("cannot open {}: {e}", o.out.display()))?;
     if done.is_empty() {
         let header = format!(
-            "# quinto-label --teacher {} --think-ms {} --every {} --min-stones {}; {} records\n",
+            "# quinto-label --teacher {} --think-ms {} --every {} --min-stones {}{}; {} records\n",
             o.teacher.command_line(),
             o.think_ms,
             o.every,
             o.min_stones,
+            o.rule
+                .map_or(String::new(), |r| format!(" --rule {}", r.protocol_value())),
             records.len()
         );
         file.write_all(header.as_bytes())
