@@ -1,6 +1,7 @@
 //! Principal variation search. At each node, in order (constants in `params`):
 //! 1. a five to play wins; an opponent's five is blocked, searched on without using depth;
-//! 2. at the horizon, the quiescence (`quiesce`): fours while they gain;
+//! 2. at the horizon, the quiescence (`quiesce`): fours while they gain — unless the
+//!    opponent has an open three, whose stopping moves get one more ply;
 //! 3. the transposition table: its bound ends non-PV nodes, its move is searched first;
 //! 4. with no threat of the opponent's to answer: razoring (shallow nodes far below alpha
 //!    are settled by the quiescence) and reverse futility (shallow nodes far above beta
@@ -178,14 +179,22 @@ impl<'a> Searcher<'a> {
         if let Some(score) = self.forced(alpha, beta, depth, ply, cut) {
             return score;
         }
+        let me = self.board.side_to_move();
+        let opponent = me.opponent();
+        // At the horizon an opponent's open three is no place to stand pat: the stopping
+        // moves get one more ply (within twice the iteration's depth).
+        let mut depth = depth;
+        if depth <= 0
+            && self.board.has_open_four_point(opponent)
+            && (ply as i32) < 2 * self.root_depth
+        {
+            depth = 1;
+        }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(alpha, beta, ply, QUIESCENCE_FOURS, None);
         }
         let pv_node = beta - alpha > 1;
-        let me = self.board.side_to_move();
-        let opponent = me.opponent();
         let hash = self.board.hash();
-        let mut depth = depth;
         // A singular-extension test: the same node without one move, neither read from nor
         // written to the table, and not pruned on its static value.
         let excluded = self.excluded[ply];
