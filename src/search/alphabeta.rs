@@ -73,7 +73,7 @@ pub struct Searcher<'a> {
     pub root_best: Option<(Pos, i32)>,
     /// When the opponent threatens a VCF: the only root moves that may stop it.
     pub root_allowed: Option<Vec<Pos>>,
-    /// The running iteration's depth (extensions stop at twice it).
+    /// The running iteration's depth (extensions stop at twice it: `may_extend`).
     root_depth: i32,
     /// At each ply, the move a singular-extension test search leaves out.
     excluded: Vec<Option<Pos>>,
@@ -182,12 +182,9 @@ impl<'a> Searcher<'a> {
         let me = self.board.side_to_move();
         let opponent = me.opponent();
         // At the horizon an opponent's open three is no place to stand pat: the stopping
-        // moves get one more ply (within twice the iteration's depth).
+        // moves get one more ply.
         let mut depth = depth;
-        if depth <= 0
-            && self.board.has_open_four_point(opponent)
-            && (ply as i32) < 2 * self.root_depth
-        {
+        if depth <= 0 && self.board.has_open_four_point(opponent) && self.may_extend(ply) {
             depth = 1;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
@@ -209,7 +206,7 @@ impl<'a> Searcher<'a> {
                 && hit.depth >= depth - SINGULAR_TABLE_DEPTH
                 && hit.bound != Bound::Upper
                 && hit.score.abs() < WIN_THRESHOLD
-                && (ply as i32) < 2 * self.root_depth
+                && self.may_extend(ply)
             {
                 singular_from = Some(hit.score);
             }
@@ -416,6 +413,12 @@ impl<'a> Searcher<'a> {
                 .store(hash, ply, depth, best_score, bound, best_move);
         }
         best_score
+    }
+
+    /// Whether a node at `ply` may search deeper than its depth: not past twice the running
+    /// iteration's depth, so that extensions cannot lengthen a line without end.
+    fn may_extend(&self, ply: usize) -> bool {
+        (ply as i32) < 2 * self.root_depth
     }
 
     /// Wins and forced answers that need no search: a five to play, or the opponent's five
