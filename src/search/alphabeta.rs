@@ -181,10 +181,11 @@ impl<'a> Searcher<'a> {
         }
         let me = self.board.side_to_move();
         let opponent = me.opponent();
+        let threatened = self.board.has_open_four_point(opponent);
         // At the horizon an opponent's open three is no place to stand pat: the stopping
         // moves get one more ply.
         let mut depth = depth;
-        if depth <= 0 && self.board.has_open_four_point(opponent) && self.may_extend(ply) {
+        if depth <= 0 && threatened && self.may_extend(ply) {
             depth = 1;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
@@ -226,7 +227,6 @@ impl<'a> Searcher<'a> {
         let stand = evaluate(self.board, me);
         self.statics[ply] = stand;
         let improving = ply < 2 || stand > self.statics[ply - 2];
-        let threatened = self.board.has_open_four_point(opponent);
         if !pv_node && !threatened && beta.abs() < WIN_THRESHOLD && excluded.is_none() {
             if depth <= RAZOR_MAX_DEPTH && stand + RAZOR_MARGIN * depth < alpha {
                 let score = self.quiesce(alpha, alpha + 1, ply, QUIESCENCE_FOURS, None);
