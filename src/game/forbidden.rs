@@ -56,13 +56,52 @@ impl Foul {
 
 /// The referee's verdict for a black stone at the empty point `pos`.
 pub fn foul(lines: &Lines, pos: Pos) -> Option<Foul> {
-    let mut placed = Vec::new();
+    let mut placed = Placed {
+        inline: [pos; PLACED_INLINE],
+        len: 0,
+        overflow: Vec::new(),
+    };
     Foul::from_referee_code(referee_foul(lines, pos, 0, &mut placed))
+}
+
+/// How many recursion levels keep their stones on the call stack.
+const PLACED_INLINE: usize = 16;
+
+/// The black stones the recursion has put on the board: on the call stack up to
+/// `PLACED_INLINE` of them (the search asks for verdicts at its nodes, which must not
+/// allocate, and real positions nest a few levels), on the heap beyond. Each level takes an
+/// empty point that no level before it took, so the recursion ends.
+struct Placed {
+    inline: [Pos; PLACED_INLINE],
+    len: usize,
+    overflow: Vec<Pos>,
+}
+
+impl Placed {
+    fn push(&mut self, pos: Pos) {
+        match self.inline.get_mut(self.len) {
+            Some(slot) => *slot = pos,
+            None => self.overflow.push(pos),
+        }
+        self.len += 1;
+    }
+
+    fn pop(&mut self) {
+        self.len -= 1;
+        if self.len >= PLACED_INLINE {
+            self.overflow.pop();
+        }
+    }
+
+    fn stones(&self) -> impl Iterator<Item = Pos> + '_ {
+        let inline = &self.inline[..self.len.min(PLACED_INLINE)];
+        inline.iter().chain(&self.overflow).copied()
+    }
 }
 
 /// The referee's `foulr`: 0 legal, 1/2/3 a foul, or `five` when the point makes an exact five.
 /// `placed` holds the black stones the recursion has put on the board so far.
-fn referee_foul(lines: &Lines, pos: Pos, five: u8, placed: &mut Vec<Pos>) -> u8 {
+fn referee_foul(lines: &Lines, pos: Pos, five: u8, placed: &mut Placed) -> u8 {
     let facts =
         Direction::ALL.map(|dir| LineFacts(LINE_FACTS[base3_index(key(lines, dir, pos, placed))]));
     if facts.iter().any(|f| f.five()) {
@@ -96,10 +135,10 @@ fn referee_foul(lines: &Lines, pos: Pos, five: u8, placed: &mut Vec<Pos>) -> u8 
 }
 
 /// The key of `pos` along `dir` with the recursion's stones added.
-fn key(lines: &Lines, dir: Direction, pos: Pos, placed: &[Pos]) -> u32 {
+fn key(lines: &Lines, dir: Direction, pos: Pos, placed: &Placed) -> u32 {
     let mut key = lines.key(dir, pos);
     let (line, at) = dir.locate(pos);
-    for &stone in placed {
+    for stone in placed.stones() {
         let (stone_line, stone_at) = dir.locate(stone);
         let offset = stone_at as i32 - at as i32;
         if stone_line == line && offset != 0 && offset.abs() <= REACH {
@@ -267,4 +306,38 @@ fn referee_three(x: &dyn Fn(i32) -> i32, p: i32) -> (Option<i32>, Option<i32>) {
         }
     }
     (None, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placed_stones_keep_their_order_past_the_inline_part() {
+        let pos = |i: usize| Pos::new(i % 15, i / 15);
+        let mut placed = Placed {
+            inline: [pos(0); PLACED_INLINE],
+            len: 0,
+            overflow: Vec::new(),
+        };
+        let depth = PLACED_INLINE + 5;
+        for i in 0..depth {
+            placed.push(pos(i));
+        }
+        assert_eq!(
+            placed.stones().collect::<Vec<_>>(),
+            (0..depth).map(pos).collect::<Vec<_>>()
+        );
+        for _ in 0..7 {
+            placed.pop();
+        }
+        let left = depth - 7;
+        assert_eq!(
+            placed.stones().collect::<Vec<_>>(),
+            (0..left).map(pos).collect::<Vec<_>>()
+        );
+        placed.push(pos(99));
+        assert_eq!(placed.stones().last(), Some(pos(99)));
+        assert_eq!(placed.stones().count(), left + 1);
+    }
 }

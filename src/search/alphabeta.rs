@@ -13,7 +13,7 @@
 //!    stones); the table's move is extended a ply when it is singular (every other move
 //!    fails low against a bound just below its score, in a shallower search without it).
 
-use super::movegen::Move;
+use super::movegen::{is_illegal, Move, Scratch};
 use super::params::*;
 use super::tt::{Bound, Table};
 use super::Stop;
@@ -83,8 +83,13 @@ pub struct Searcher<'a> {
     statics: Vec<i32>,
     /// The quiet moves tried so far at each ply (their history suffers when another cuts).
     tried: Vec<Vec<Pos>>,
-    /// Each ply's move list, kept between nodes so that its memory is reused.
+    /// Each ply's move list, kept between nodes so that its memory is reused; a
+    /// singular-extension test runs at its node's ply, while that node's list is in use, so
+    /// it has lists of its own.
     move_lists: Vec<Vec<Move>>,
+    singular_move_lists: Vec<Vec<Move>>,
+    /// Move generation's working space, reused for the same reason.
+    pub(super) scratch: Scratch,
     pv: Vec<Vec<Pos>>,
 }
 
@@ -119,6 +124,8 @@ impl<'a> Searcher<'a> {
             statics: vec![0; MAX_PLY + 2],
             tried: vec![Vec::new(); MAX_PLY + 1],
             move_lists: vec![Vec::new(); MAX_PLY + 1],
+            singular_move_lists: vec![Vec::new(); MAX_PLY + 1],
+            scratch: Scratch::default(),
             pv: vec![Vec::new(); MAX_PLY + 1],
         }
     }
@@ -254,14 +261,14 @@ impl<'a> Searcher<'a> {
                     .root_allowed
                     .as_ref()
                     .map_or(true, |a| a.contains(&pos));
-            (allowed && !self.is_illegal(pos, me, attack)).then(|| Move {
+            (allowed && !is_illegal(self.board, pos, me, attack)).then(|| Move {
                 pos,
                 score: i32::MAX,
                 attack,
                 defence: self.board.shape(pos, opponent),
             })
         });
-        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        let mut moves = std::mem::take(self.move_list(ply));
         moves.clear();
         moves.extend(tt_first);
         let mut generated = false;
@@ -321,14 +328,14 @@ impl<'a> Searcher<'a> {
                 // The test search used this ply's list of tried moves.
                 self.tried[ply].clear();
                 if self.aborted {
-                    self.move_lists[ply] = moves;
+                    *self.move_list(ply) = moves;
                     return 0;
                 }
                 if others < singular_beta {
                     extension = 1;
                 } else if singular_beta >= beta {
                     // Another move also beats beta, even searched shallower: cut (multi-cut).
-                    self.move_lists[ply] = moves;
+                    *self.move_list(ply) = moves;
                     return singular_beta;
                 }
             }
@@ -373,7 +380,7 @@ impl<'a> Searcher<'a> {
             };
             self.board.undo();
             if self.aborted {
-                self.move_lists[ply] = moves;
+                *self.move_list(ply) = moves;
                 return 0;
             }
             if score > best_score {
@@ -396,7 +403,7 @@ impl<'a> Searcher<'a> {
             }
         }
         let no_moves = moves.is_empty();
-        self.move_lists[ply] = moves;
+        *self.move_list(ply) = moves;
         if searched == 0 {
             // No move (a full board) or everything was pruned: the static value stands.
             return if no_moves { 0 } else { stand.min(beta) };
@@ -413,6 +420,16 @@ impl<'a> Searcher<'a> {
                 .store(hash, ply, depth, best_score, bound, best_move);
         }
         best_score
+    }
+
+    /// The move list buffer of the node at `ply` (or of its singular test search).
+    fn move_list(&mut self, ply: usize) -> &mut Vec<Move> {
+        let lists = if self.excluded[ply].is_some() {
+            &mut self.singular_move_lists
+        } else {
+            &mut self.move_lists
+        };
+        &mut lists[ply]
     }
 
     /// Whether a node at `ply` may search deeper than its depth: not past twice the running

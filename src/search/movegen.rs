@@ -10,7 +10,7 @@
 
 use super::alphabeta::Searcher;
 use super::params::*;
-use crate::game::{Color, Direction, Pattern, Pos, Shape};
+use crate::game::{Board, Color, Direction, Pattern, Pos, Shape};
 
 /// How far along a line a stone can spoil a three's open-four point.
 const REACH: i32 = 5;
@@ -33,9 +33,25 @@ impl Move {
     }
 }
 
+/// Move generation's working space, kept by the searcher so that nodes allocate nothing.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    /// (point, threat) pairs: which of the opponent's threes each point stops.
+    stops: Vec<(Pos, usize)>,
+    /// The points that the moves must be chosen from (see [`Searcher::find_defences`]).
+    defences: Vec<Pos>,
+    /// Fours with their shapes, before sorting.
+    fours: Vec<(Shape, Pos)>,
+}
+
 impl Searcher<'_> {
     /// Legal moves for `me`, best first (the table's move before all).
-    pub(super) fn ordered_moves(&self, me: Color, tt_move: Option<Pos>, ply: usize) -> Vec<Move> {
+    pub(super) fn ordered_moves(
+        &mut self,
+        me: Color,
+        tt_move: Option<Pos>,
+        ply: usize,
+    ) -> Vec<Move> {
         let mut moves = Vec::new();
         self.append_ordered_moves(me, tt_move, ply, &mut moves);
         moves
@@ -44,26 +60,22 @@ impl Searcher<'_> {
     /// [`Searcher::ordered_moves`] appended to `moves` (a buffer the search reuses, so that
     /// nodes allocate nothing).
     pub(super) fn append_ordered_moves(
-        &self,
+        &mut self,
         me: Color,
         tt_move: Option<Pos>,
         ply: usize,
         moves: &mut Vec<Move>,
     ) {
-        let board = &*self.board;
-        if board.stone_count() == 0 {
+        if self.board.stone_count() == 0 {
             moves.extend(self.opening_moves());
             return;
         }
         let start = moves.len();
-        let opponent = me.opponent();
-        let defences = if board.has_open_four_point(opponent) {
-            self.defences(me)
-        } else {
-            None
-        };
-        self.scored_moves(me, tt_move, ply, defences.as_deref(), moves);
-        if moves.len() == start && defences.is_some() {
+        let defended = self.board.has_open_four_point(me.opponent()) && self.find_defences(me);
+        let defences = std::mem::take(&mut self.scratch.defences);
+        self.scored_moves(me, tt_move, ply, defended.then(|| &defences[..]), moves);
+        self.scratch.defences = defences;
+        if moves.len() == start && defended {
             // Every stopping point is a foul for renju black: any legal move, then.
             self.scored_moves(me, tt_move, ply, None, moves);
         }
@@ -98,7 +110,7 @@ impl Searcher<'_> {
                     continue;
                 }
             }
-            if self.is_illegal(pos, me, attack) {
+            if is_illegal(board, pos, me, attack) {
                 continue;
             }
             let defence = board.shape(pos, opponent);
@@ -132,41 +144,32 @@ impl Searcher<'_> {
         }
     }
 
-    /// Whether `me` may not play `pos` (a renju foul for black). Only shapes that can be a
-    /// foul get the referee's exact check.
-    pub(super) fn is_illegal(&self, pos: Pos, me: Color, attack: Shape) -> bool {
-        match attack {
-            Shape::Forbidden => true,
-            Shape::DoubleThree | Shape::FourThree | Shape::OpenFour => {
-                self.board.is_forbidden(pos, me)
-            }
-            _ => false,
-        }
-    }
-
-    /// The points that stop every open three of the opponent's: each three is an
-    /// open-four point along a line, and a stone stops it by taking that point or by
-    /// spoiling the line there (tested on the line's key, without playing); the points that
-    /// stop all of them, or, when no point does, every point that stops one. `None` when the
-    /// opponent's open-four points are all forbidden to it (renju black).
-    fn defences(&self, me: Color) -> Option<Vec<Pos>> {
+    /// The points that stop every open three of the opponent's, left in
+    /// `scratch.defences`: each three is an open-four point along a line, and a stone stops
+    /// it by taking that point or by spoiling the line there (tested on the line's key,
+    /// without playing); the points that stop all of them, or, when no point does, every
+    /// point that stops one. False when the opponent's open-four points are all forbidden
+    /// to it (renju black).
+    fn find_defences(&mut self, me: Color) -> bool {
         let opponent = me.opponent();
-        let size = self.board.size();
-        let fouls = self.board.rule().has_forbidden(opponent);
-        // (point, the threats it stops), one entry per stopping point and threat.
-        let mut stops: Vec<(Pos, usize)> = Vec::new();
+        let board = &*self.board;
+        let size = board.size();
+        let fouls = board.rule().has_forbidden(opponent);
+        // (point, the threat it stops), one entry per stopping point and threat.
+        let stops = &mut self.scratch.stops;
+        stops.clear();
         let mut threats = 0;
         let mut forbidden: Option<Pos> = None;
-        for (pos, dir) in self.board.open_four_lines(opponent) {
-            if forbidden == Some(pos) || (fouls && self.board.is_forbidden(pos, opponent)) {
+        for (pos, dir) in board.open_four_lines(opponent) {
+            if forbidden == Some(pos) || (fouls && board.is_forbidden(pos, opponent)) {
                 forbidden = Some(pos);
                 continue;
             }
             stops.push((pos, threats));
             for offset in (-REACH..=REACH).filter(|&o| o != 0) {
                 let spoils = pos.step(dir, offset, size).filter(|&p| {
-                    self.board.is_empty(p)
-                        && self.board.pattern_if_blocked(pos, dir, opponent, offset) < Pattern::F4
+                    board.is_empty(p)
+                        && board.pattern_if_blocked(pos, dir, opponent, offset) < Pattern::F4
                 });
                 if let Some(p) = spoils {
                     stops.push((p, threats));
@@ -175,27 +178,40 @@ impl Searcher<'_> {
             threats += 1;
         }
         if threats == 0 {
-            return None;
+            return false;
         }
         stops.sort_unstable();
         stops.dedup();
-        let mut all: Vec<Pos> = stops.iter().map(|&(p, _)| p).collect();
-        all.dedup();
-        let stopping_all: Vec<Pos> = all
-            .iter()
-            .copied()
-            .filter(|&p| stops.iter().filter(|&&(q, _)| q == p).count() == threats)
-            .collect();
-        Some(if stopping_all.is_empty() {
-            all
-        } else {
-            stopping_all
-        })
+        // Sorted by point, each point's entries are the threats it stops.
+        let defences = &mut self.scratch.defences;
+        defences.clear();
+        let mut from = 0;
+        while from < stops.len() {
+            let pos = stops[from].0;
+            let until = stops[from..]
+                .iter()
+                .position(|&(p, _)| p != pos)
+                .map_or(stops.len(), |n| from + n);
+            if until - from == threats {
+                defences.push(pos);
+            }
+            from = until;
+        }
+        if defences.is_empty() {
+            defences.extend(stops.iter().map(|&(p, _)| p));
+            defences.dedup();
+        }
+        true
     }
 
-    /// `me`'s legal fours (and better), strongest first; with `near`, only those on the lines
-    /// through `near` within `QUIESCENCE_REACH`.
-    pub(super) fn fours(&self, me: Color, near: Option<Pos>) -> Vec<Pos> {
+    /// `me`'s strongest `QUIESCENCE_BRANCHES` legal fours (and better), strongest first;
+    /// with `near`, only those on the lines through `near` within `QUIESCENCE_REACH`.
+    pub(super) fn fours(
+        &mut self,
+        me: Color,
+        near: Option<Pos>,
+    ) -> [Option<Pos>; QUIESCENCE_BRANCHES] {
+        let mut strongest = [None; QUIESCENCE_BRANCHES];
         let board = &*self.board;
         let any = [
             Shape::Four,
@@ -206,33 +222,41 @@ impl Searcher<'_> {
         .iter()
         .any(|&s| board.shape_count(me, s) > 0);
         if !any {
-            return Vec::new();
+            return strongest;
         }
-        let mut fours: Vec<(Shape, Pos)> = match near {
+        let fours = &mut self.scratch.fours;
+        fours.clear();
+        match near {
             // Along the lines through the last four.
             Some(near) => {
                 let size = board.size();
-                Direction::ALL
-                    .into_iter()
-                    .flat_map(|dir| {
-                        (-(QUIESCENCE_REACH as i32)..=QUIESCENCE_REACH as i32)
-                            .filter_map(move |o| near.step(dir, o, size))
-                    })
-                    .filter(|&p| board.is_empty(p))
-                    .map(|p| (board.shape(p, me), p))
-                    .collect()
+                fours.extend(
+                    Direction::ALL
+                        .into_iter()
+                        .flat_map(|dir| {
+                            (-(QUIESCENCE_REACH as i32)..=QUIESCENCE_REACH as i32)
+                                .filter_map(move |o| near.step(dir, o, size))
+                        })
+                        .filter(|&p| board.is_empty(p))
+                        .map(|p| (board.shape(p, me), p)),
+                )
             }
-            None => board
-                .candidates()
-                .map(|p| (board.shape(p, me), p))
-                .filter(|&(s, _)| s.is_four())
-                .collect(),
+            None => fours.extend(
+                board
+                    .candidates()
+                    .map(|p| (board.shape(p, me), p))
+                    .filter(|&(s, _)| s.is_four()),
+            ),
         };
-        fours.retain(|&(s, p)| s.is_four() && !self.is_illegal(p, me, s));
+        let legal = |&(s, p): &(Shape, Pos)| s.is_four() && !is_illegal(board, p, me, s);
+        fours.retain(legal);
         fours.sort_unstable_by_key(|f| f.1);
         fours.dedup_by_key(|f| f.1);
         fours.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        fours.into_iter().map(|(_, p)| p).collect()
+        for (slot, &(_, pos)) in strongest.iter_mut().zip(fours.iter()) {
+            *slot = Some(pos);
+        }
+        strongest
     }
 
     /// The empty board: the centre first, then its neighbours (for YXNBEST).
@@ -251,5 +275,15 @@ impl Searcher<'_> {
                 defence: Shape::None,
             })
             .collect()
+    }
+}
+
+/// Whether `me` may not play `pos` (a renju foul for black). Only shapes that can be a foul
+/// get the referee's exact check.
+pub(super) fn is_illegal(board: &Board, pos: Pos, me: Color, attack: Shape) -> bool {
+    match attack {
+        Shape::Forbidden => true,
+        Shape::DoubleThree | Shape::FourThree | Shape::OpenFour => board.is_forbidden(pos, me),
+        _ => false,
     }
 }

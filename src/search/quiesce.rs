@@ -57,11 +57,7 @@ impl Searcher<'_> {
         alpha = alpha.max(stand);
         let mut best = stand;
         let mut best_move = None;
-        for pos in self
-            .fours(me, last_four)
-            .into_iter()
-            .take(QUIESCENCE_BRANCHES)
-        {
+        for pos in self.fours(me, last_four).into_iter().flatten() {
             self.board.play(pos, me);
             let score = -self.quiesce(-beta, -alpha, ply + 1, fours_left - 1, Some(pos));
             self.board.undo();

@@ -1,0 +1,97 @@
+//! The alpha-beta search's nodes allocate nothing once the searcher's buffers have grown.
+//! Search threads share the process's allocator: when move generation and the quiescence
+//! allocated at their nodes, the allocator's lock made two threads 1.7 × one instead of 2 ×.
+//! A counting allocator (this test binary's own) checks it on positions that exercise every
+//! path: quiet middle games, open threes to stop, renju fouls and a crowded board full of
+//! fours.
+
+use quinto::bench::bench_board;
+use quinto::game::Rule;
+use quinto::search::alphabeta::{Cutoff, Searcher};
+use quinto::search::params::WIN;
+use quinto::search::tt::Table;
+use quinto::search::Stop;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::time::Instant;
+
+/// The system allocator, counting this thread's allocations (the test harness's threads
+/// allocate too).
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count() {
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count();
+        System.alloc(layout)
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count();
+        System.realloc(ptr, layout, new_size)
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
+
+const POSITIONS: [(Rule, usize, &str); 4] = [
+    (Rule::Freestyle, 15, "h8 i9 j8 i8 i7 j6 g9 h10 k9"),
+    (Rule::Renju, 15, "h8 i9 j10 i8 i10 h10 g9 j7"),
+    (Rule::Renju, 15, "h8 h9 j8 i9 j9 j10 k8"),
+    // Fours on both sides: the quiescence and the open-three defences at most nodes.
+    (
+        Rule::Freestyle,
+        15,
+        "i9 g7 h8 h10 g9 i7 f7 h9 f10 g5 f8 f9 e8 g8 g6 d9 e10 e9 d6 f6 e7 c5 e5 f4 e4 e6 h6 \
+         h5 f5 h7 j5 j7 k7 k8 i6 k6 l5 i10 j9 g10 i8 i12 j11 h12 h11 j12 k12 i11 j10 k11 i13",
+    ),
+];
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "the debug build's re-checks of the incremental state allocate: scripts/test runs it"
+)]
+fn search_nodes_allocate_nothing_once_the_buffers_have_grown() {
+    let stop = Stop::new();
+    let unlimited = Cutoff {
+        deadline: None,
+        max_nodes: None,
+    };
+    for (rule, side, moves) in POSITIONS {
+        let mut board = bench_board(rule, side, moves);
+        let table = Table::with_bytes(1 << 20);
+        let mut searcher = Searcher::new(&mut board, &table, &stop, unlimited, Instant::now());
+        // The first iterations grow each ply's buffers (to the longest move list a ply has
+        // met); deeper ones meet new plies and longer lists less and less.
+        for depth in 1..=6 {
+            searcher.root(-WIN, WIN, depth);
+        }
+        let (before, nodes_before) = (allocations(), searcher.nodes);
+        for depth in 7..=8 {
+            searcher.root(-WIN, WIN, depth);
+        }
+        let (allocated, nodes) = (allocations() - before, searcher.nodes - nodes_before);
+        assert!(nodes > 10_000, "{moves}: only {nodes} nodes searched");
+        assert!(
+            allocated * 100 < nodes,
+            "{moves}: {allocated} allocations in {nodes} nodes"
+        );
+    }
+}
