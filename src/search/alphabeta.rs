@@ -367,6 +367,10 @@ impl<'a> Searcher<'a> {
                     {
                         r += LMR_DISTANT;
                     }
+                    // A quiet move that has often cut off elsewhere may cut here too.
+                    if quiet {
+                        r -= self.history[me.index()][m.pos.index()] / LMR_HISTORY_DIVISOR;
+                    }
                     r = r.clamp(0, depth - 1);
                 }
                 let mut score = -self.negamax(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);

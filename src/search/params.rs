@@ -25,6 +25,9 @@ pub const LMR_DIVISOR: f64 = 1.9;
 pub const LMR_TRIVIAL: i32 = 1;
 pub const LMR_DISTANT: i32 = 1;
 pub const DISTANT_MOVE: usize = 4;
+/// ... and a ply less per `LMR_HISTORY_DIVISOR` of a quiet move's history score (more
+/// for a negative one).
+pub const LMR_HISTORY_DIVISOR: i32 = 256;
 
 /// Move-count pruning: a non-PV node at depth `d` searches at most
 /// `MOVE_COUNT_BIAS + MOVE_COUNT_SCALE·√d` moves (times `MOVE_COUNT_NOT_IMPROVING` when the
