@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 /// The search bench: positions of every rule, searched to a fixed depth with a fixed-size
 /// table cleared before each, one thread. The node total is the code's fingerprint.
-const BENCH_POSITIONS: [(Rule, usize, &str); 9] = [
+pub const BENCH_POSITIONS: [(Rule, usize, &str); 9] = [
     (Rule::Freestyle, 20, "k10 l11 l10 j10 k11 k9 m12 j9"),
     (Rule::Freestyle, 20, "k10 k11 l11 j9 m12 n13 l10 l12 j11"),
     (Rule::Standard, 15, "h8 i9 j8 i8 i7 j6 g9 h10 k9"),

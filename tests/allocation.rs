@@ -1,12 +1,11 @@
 //! The alpha-beta search's nodes allocate nothing once the searcher's buffers have grown.
 //! Search threads share the process's allocator: when move generation and the quiescence
 //! allocated at their nodes, the allocator's lock made two threads 1.7 × one instead of 2 ×.
-//! A counting allocator (this test binary's own) checks it on positions that exercise every
-//! path: quiet middle games, open threes to stop, renju fouls and a crowded board full of
-//! fours.
+//! A counting allocator (this test binary's own) checks it on the bench positions, which
+//! exercise every path: every rule and both board sizes, open threes to stop, renju fouls
+//! and a crowded board full of fours.
 
-use quinto::bench::bench_board;
-use quinto::game::Rule;
+use quinto::bench::{bench_board, BENCH_POSITIONS};
 use quinto::search::alphabeta::{Cutoff, Searcher};
 use quinto::search::params::WIN;
 use quinto::search::tt::Table;
@@ -50,19 +49,6 @@ fn allocations() -> u64 {
     ALLOCATIONS.with(Cell::get)
 }
 
-const POSITIONS: [(Rule, usize, &str); 4] = [
-    (Rule::Freestyle, 15, "h8 i9 j8 i8 i7 j6 g9 h10 k9"),
-    (Rule::Renju, 15, "h8 i9 j10 i8 i10 h10 g9 j7"),
-    (Rule::Renju, 15, "h8 h9 j8 i9 j9 j10 k8"),
-    // Fours on both sides: the quiescence and the open-three defences at most nodes.
-    (
-        Rule::Freestyle,
-        15,
-        "i9 g7 h8 h10 g9 i7 f7 h9 f10 g5 f8 f9 e8 g8 g6 d9 e10 e9 d6 f6 e7 c5 e5 f4 e4 e6 h6 \
-         h5 f5 h7 j5 j7 k7 k8 i6 k6 l5 i10 j9 g10 i8 i12 j11 h12 h11 j12 k12 i11 j10 k11 i13",
-    ),
-];
-
 #[test]
 #[cfg_attr(
     debug_assertions,
@@ -74,7 +60,7 @@ fn search_nodes_allocate_nothing_once_the_buffers_have_grown() {
         deadline: None,
         max_nodes: None,
     };
-    for (rule, side, moves) in POSITIONS {
+    for (rule, side, moves) in BENCH_POSITIONS {
         let mut board = bench_board(rule, side, moves);
         let table = Table::with_bytes(1 << 20);
         let mut searcher = Searcher::new(&mut board, &table, &stop, unlimited, Instant::now());

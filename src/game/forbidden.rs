@@ -56,12 +56,7 @@ impl Foul {
 
 /// The referee's verdict for a black stone at the empty point `pos`.
 pub fn foul(lines: &Lines, pos: Pos) -> Option<Foul> {
-    let mut placed = Placed {
-        inline: [pos; PLACED_INLINE],
-        len: 0,
-        overflow: Vec::new(),
-    };
-    Foul::from_referee_code(referee_foul(lines, pos, 0, &mut placed))
+    Foul::from_referee_code(referee_foul(lines, pos, 0, &mut Placed::new()))
 }
 
 /// How many recursion levels keep their stones on the call stack.
@@ -78,6 +73,14 @@ struct Placed {
 }
 
 impl Placed {
+    fn new() -> Placed {
+        Placed {
+            inline: [Pos::from_index(0); PLACED_INLINE],
+            len: 0,
+            overflow: Vec::new(),
+        }
+    }
+
     fn push(&mut self, pos: Pos) {
         match self.inline.get_mut(self.len) {
             Some(slot) => *slot = pos,
@@ -315,11 +318,7 @@ mod tests {
     #[test]
     fn placed_stones_keep_their_order_past_the_inline_part() {
         let pos = |i: usize| Pos::new(i % 15, i / 15);
-        let mut placed = Placed {
-            inline: [pos(0); PLACED_INLINE],
-            len: 0,
-            overflow: Vec::new(),
-        };
+        let mut placed = Placed::new();
         let depth = PLACED_INLINE + 5;
         for i in 0..depth {
             placed.push(pos(i));
