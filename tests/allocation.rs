@@ -70,7 +70,7 @@ fn search_nodes_allocate_nothing_once_the_buffers_have_grown() {
             searcher.root(-WIN, WIN, depth);
         }
         let (before, nodes_before) = (allocations(), searcher.nodes);
-        for depth in 7..=8 {
+        for depth in 7..=9 {
             searcher.root(-WIN, WIN, depth);
         }
         let (allocated, nodes) = (allocations() - before, searcher.nodes - nodes_before);
