@@ -518,3 +518,33 @@ impl<'a> Searcher<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::BoardSize;
+
+    /// The reduction at depth 20 for the 40th move of a search on an empty board of `rule`.
+    fn late_reduction(rule: Rule) -> i32 {
+        let size = BoardSize::square(15).expect("a board size");
+        let mut board = Board::new(size, rule);
+        let table = Table::with_bytes(1 << 20);
+        let stop = Stop::new();
+        let cutoff = Cutoff {
+            deadline: None,
+            max_nodes: None,
+        };
+        let searcher = Searcher::new(&mut board, &table, &stop, cutoff, Instant::now());
+        reduction(searcher.reductions, 20, 40)
+    }
+
+    #[test]
+    fn renju_searches_with_its_own_larger_reductions() {
+        let renju = late_reduction(Rule::Renju);
+        assert!(renju > late_reduction(Rule::Freestyle), "renju {renju}");
+        assert_eq!(
+            late_reduction(Rule::Standard),
+            late_reduction(Rule::Freestyle)
+        );
+    }
+}
