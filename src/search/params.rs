@@ -20,7 +20,7 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_MIN_MOVES: usize = 2;
 pub const LMR_BASE: f64 = 0.25;
 pub const LMR_DIVISOR: f64 = 2.4;
-/// Renju's divisor: the smaller reductions that freestyle gained by did not carry over.
+/// Renju keeps the divisor it had before the smaller table (see tournaments/results.md).
 pub const LMR_DIVISOR_RENJU: f64 = 1.9;
 /// ... and `LMR_TRIVIAL` more for a move that makes no shape for either side, `LMR_DISTANT`
 /// more for one farther than `DISTANT_MOVE` from both sides' last moves.
