@@ -18,7 +18,7 @@ use super::params::*;
 use super::tt::{Bound, Table};
 use super::Stop;
 use crate::eval::evaluate;
-use crate::game::{Board, Color, Pos, Rule, Shape, POS_COUNT};
+use crate::game::{Board, Color, Pos, Shape, POS_COUNT};
 use once_cell::sync::Lazy;
 use std::time::{Duration, Instant};
 
@@ -29,29 +29,21 @@ pub struct Cutoff {
     pub max_nodes: Option<u64>,
 }
 
-/// Late move reductions by depth and move number, in plies: one table for renju, one for
-/// the other rules.
-static REDUCTIONS: Lazy<[Vec<[i32; 64]>; 2]> = Lazy::new(|| {
-    [
-        reduction_table(LMR_DIVISOR),
-        reduction_table(LMR_DIVISOR_RENJU),
-    ]
-});
-
-fn reduction_table(divisor: f64) -> Vec<[i32; 64]> {
+/// Late move reductions by depth and move number, in plies.
+static REDUCTIONS: Lazy<Vec<[i32; 64]>> = Lazy::new(|| {
     (0..64)
         .map(|depth| {
             let mut row = [0; 64];
             for (moves, r) in row.iter_mut().enumerate().skip(1) {
                 if depth > 0 {
                     let ln = (depth as f64).ln() * (moves as f64).ln();
-                    *r = (LMR_BASE + ln / divisor) as i32;
+                    *r = (LMR_BASE + ln / LMR_DIVISOR) as i32;
                 }
             }
             row
         })
         .collect()
-}
+});
 
 /// Move-count pruning: how many moves a non-PV node searches before it keeps only fours.
 fn move_count_limit(depth: i32, improving: bool) -> usize {
@@ -64,8 +56,8 @@ fn move_count_limit(depth: i32, improving: bool) -> usize {
     (limit.round() as usize).clamp(1, MOVE_COUNT_MAX)
 }
 
-fn reduction(table: &[[i32; 64]], depth: i32, moves: usize) -> i32 {
-    table[depth.clamp(0, 63) as usize][moves.min(63)]
+fn reduction(depth: i32, moves: usize) -> i32 {
+    REDUCTIONS[depth.clamp(0, 63) as usize][moves.min(63)]
 }
 
 pub struct Searcher<'a> {
@@ -73,8 +65,6 @@ pub struct Searcher<'a> {
     pub(super) tt: &'a Table,
     stop: &'a Stop,
     cutoff: Cutoff,
-    /// The late move reductions of the board's rule.
-    reductions: &'static [[i32; 64]],
     start: Instant,
     pub nodes: u64,
     pub aborted: bool,
@@ -117,9 +107,7 @@ impl<'a> Searcher<'a> {
         cutoff: Cutoff,
         start: Instant,
     ) -> Searcher<'a> {
-        let reductions = &REDUCTIONS[usize::from(board.rule() == Rule::Renju)];
         Searcher {
-            reductions,
             board,
             tt,
             stop,
@@ -364,7 +352,7 @@ impl<'a> Searcher<'a> {
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH && searched > LMR_MIN_MOVES {
-                    r = reduction(self.reductions, depth, searched) - i32::from(!quiet);
+                    r = reduction(depth, searched) - i32::from(!quiet);
                     r -= i32::from(pv_node);
                     r -= i32::from(killers.contains(&Some(m.pos)));
                     r += i32::from(cut);
@@ -378,10 +366,6 @@ impl<'a> Searcher<'a> {
                         .all(|p| p.distance(m.pos) > DISTANT_MOVE)
                     {
                         r += LMR_DISTANT;
-                    }
-                    // A quiet move that has often cut off elsewhere may cut here too.
-                    if quiet {
-                        r -= self.history[me.index()][m.pos.index()] / LMR_HISTORY_DIVISOR;
                     }
                     r = r.clamp(0, depth - 1);
                 }
@@ -516,35 +500,5 @@ impl<'a> Searcher<'a> {
             let entry = &mut history[pos.index()];
             *entry = (*entry - bonus).clamp(-HISTORY_MAX, HISTORY_MAX);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::BoardSize;
-
-    /// The reduction at depth 20 for the 40th move of a search on an empty board of `rule`.
-    fn late_reduction(rule: Rule) -> i32 {
-        let size = BoardSize::square(15).expect("a board size");
-        let mut board = Board::new(size, rule);
-        let table = Table::with_bytes(1 << 20);
-        let stop = Stop::new();
-        let cutoff = Cutoff {
-            deadline: None,
-            max_nodes: None,
-        };
-        let searcher = Searcher::new(&mut board, &table, &stop, cutoff, Instant::now());
-        reduction(searcher.reductions, 20, 40)
-    }
-
-    #[test]
-    fn renju_searches_with_its_own_larger_reductions() {
-        let renju = late_reduction(Rule::Renju);
-        assert!(renju > late_reduction(Rule::Freestyle), "renju {renju}");
-        assert_eq!(
-            late_reduction(Rule::Standard),
-            late_reduction(Rule::Freestyle)
-        );
     }
 }

@@ -14,23 +14,17 @@ pub const ASPIRATION_DELTA: i32 = 60;
 pub const ASPIRATION_MIN_DEPTH: u32 = 5;
 
 /// Late move reductions: from this depth, for moves after the first `LMR_MIN_MOVES`, a
-/// reduction of `LMR_BASE + ln(depth)·ln(move number) / LMR_DIVISOR` plies (`LMR_DIVISOR_RENJU`
-/// in renju; a table per divisor, built once), one less in PV nodes and for killers, one more in expected cut nodes.
+/// reduction of `LMR_BASE + ln(depth)·ln(move number) / LMR_DIVISOR` plies (a table built
+/// once), one less in PV nodes and for killers, one more in expected cut nodes.
 pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_MIN_MOVES: usize = 2;
 pub const LMR_BASE: f64 = 0.25;
-pub const LMR_DIVISOR: f64 = 2.4;
-/// Renju's divisor: the one every rule had before freestyle's smaller table (neither is
-/// proven better in renju; see the correction in tournaments/results.md).
-pub const LMR_DIVISOR_RENJU: f64 = 1.9;
+pub const LMR_DIVISOR: f64 = 1.9;
 /// ... and `LMR_TRIVIAL` more for a move that makes no shape for either side, `LMR_DISTANT`
 /// more for one farther than `DISTANT_MOVE` from both sides' last moves.
 pub const LMR_TRIVIAL: i32 = 1;
 pub const LMR_DISTANT: i32 = 1;
 pub const DISTANT_MOVE: usize = 4;
-/// ... and a ply less per `LMR_HISTORY_DIVISOR` of a quiet move's history score (more
-/// for a negative one).
-pub const LMR_HISTORY_DIVISOR: i32 = 256;
 
 /// Move-count pruning: a non-PV node at depth `d` searches at most
 /// `MOVE_COUNT_BIAS + MOVE_COUNT_SCALE·√d` moves (times `MOVE_COUNT_NOT_IMPROVING` when the
