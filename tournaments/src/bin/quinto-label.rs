@@ -32,6 +32,9 @@ where it left off when started again with the same DIRs.
   --teacher SPEC     the teacher, as an engine for quinto-match
   --out FILE         the label file (appended to)
   --think-ms N       the teacher's time a position (default 100)
+  --think-nodes N    the teacher's nodes a position instead (INFO max_node N; the time
+                     limit is then --think-ms or 30000): labels that do not depend on the
+                     machine's speed or load
   --every N          one quiet position in N (default 3)
   --min-stones N     the first stone count to take positions from (default 4)
   --rule N           only the games of this rule (protocol number; default all)
@@ -42,6 +45,7 @@ struct Options {
     teacher: EngineSpec,
     out: PathBuf,
     think_ms: u64,
+    think_nodes: Option<u64>,
     every: usize,
     min_stones: usize,
     rule: Option<Rule>,
@@ -66,7 +70,8 @@ fn main() -> ExitCode {
 fn parse(args: Vec<String>) -> Result<Options, String> {
     let mut dirs = Vec::new();
     let (mut teacher, mut out, mut rule) = (None, None, None);
-    let (mut think_ms, mut every, mut min_stones, mut concurrency) = (100, 3, 4, 1);
+    let (mut think_ms, mut think_nodes, mut every, mut min_stones, mut concurrency) =
+        (None, None, 3, 4, 1);
     let mut args = args.into_iter();
     while let Some(flag) = args.next() {
         let value = args
@@ -80,7 +85,8 @@ fn parse(args: Vec<String>) -> Result<Options, String> {
             "--games" => dirs.push(PathBuf::from(value)),
             "--teacher" => teacher = Some(EngineSpec::parse(&value)?),
             "--out" => out = Some(PathBuf::from(value)),
-            "--think-ms" => think_ms = number(&value)?.max(1),
+            "--think-ms" => think_ms = Some(number(&value)?.max(1)),
+            "--think-nodes" => think_nodes = Some(number(&value)?.max(1)),
             "--every" => every = number(&value)?.max(1) as usize,
             "--min-stones" => min_stones = number(&value)? as usize,
             "--rule" => {
@@ -102,7 +108,8 @@ fn parse(args: Vec<String>) -> Result<Options, String> {
         dirs,
         teacher: teacher.ok_or_else(|| format!("--teacher is required\n{USAGE}"))?,
         out: out.ok_or_else(|| format!("--out is required\n{USAGE}"))?,
-        think_ms,
+        think_ms: think_ms.unwrap_or(if think_nodes.is_some() { 30_000 } else { 100 }),
+        think_nodes,
         every,
         min_stones,
         rule,
@@ -143,9 +150,11 @@ fn run(o: &Options) -> Result<(), String> {
         .map_err(|e| format!("cannot open {}: {e}", o.out.display()))?;
     if done.is_empty() {
         let header = format!(
-            "# quinto-label --teacher {} --think-ms {} --every {} --min-stones {}{}; {} records\n",
+            "# quinto-label --teacher {} --think-ms {}{} --every {} --min-stones {}{}; {} records\n",
             o.teacher.command_line(),
             o.think_ms,
+            o.think_nodes
+                .map_or(String::new(), |n| format!(" --think-nodes {n}")),
             o.every,
             o.min_stones,
             o.rule
@@ -160,8 +169,8 @@ fn run(o: &Options) -> Result<(), String> {
     let (tx, rx) = mpsc::channel();
     for worker in 0..o.concurrency {
         let (queue, tx, teacher) = (queue.clone(), tx.clone(), o.teacher.clone());
-        let think_ms = o.think_ms;
-        thread::spawn(move || label_positions(worker, &queue, &teacher, think_ms, &tx));
+        let (think_ms, settings) = (o.think_ms, node_limit(o.think_nodes));
+        thread::spawn(move || label_positions(worker, &queue, &teacher, think_ms, settings, &tx));
     }
     drop(tx);
     let started = Instant::now();
@@ -181,12 +190,18 @@ fn run(o: &Options) -> Result<(), String> {
     Ok(())
 }
 
+/// The INFO line that limits the teacher's nodes, if any.
+fn node_limit(think_nodes: Option<u64>) -> Vec<String> {
+    think_nodes.map_or(Vec::new(), |n| vec![format!("INFO max_node {n}")])
+}
+
 /// One teacher process per rule and board size, fed positions until the queue is empty.
 fn label_positions(
     worker: usize,
     queue: &Mutex<Vec<Position>>,
     teacher: &EngineSpec,
     think_ms: u64,
+    settings: Vec<String>,
     tx: &mpsc::Sender<Result<Label, String>>,
 ) {
     let mut evaluators: HashMap<(Rule, BoardSize), Evaluator> = HashMap::new();
@@ -199,7 +214,7 @@ fn label_positions(
         let evaluator = match evaluators.entry(key) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
             std::collections::hash_map::Entry::Vacant(e) => {
-                match Evaluator::start(teacher, key.1, key.0, Vec::new(), think_ms, &log) {
+                match Evaluator::start(teacher, key.1, key.0, settings.clone(), think_ms, &log) {
                     Ok(evaluator) => e.insert(evaluator),
                     Err(why) => {
                         let _ = tx.send(Err(why));
