@@ -244,3 +244,14 @@ fn label_positions(
     }
     let _ = std::fs::remove_file(&log);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_node_limit_is_one_info_line_and_none_is_none() {
+        assert_eq!(node_limit(Some(200_000)), vec!["INFO max_node 200000"]);
+        assert!(node_limit(None).is_empty());
+    }
+}
