@@ -214,6 +214,14 @@ pub fn parse_detail(line: &str) -> Option<(u32, i64)> {
 const START_PATIENCE: Duration = Duration::from_secs(3);
 const START_RETRIES: u32 = 2;
 
+/// The `INFO` lines that bound an evaluation's search by depth and by nodes, for
+/// [`Evaluator::start`].
+pub fn search_limits(max_depth: Option<u64>, max_nodes: Option<u64>) -> Vec<String> {
+    let depth = max_depth.map(|d| format!("INFO max_depth {d}"));
+    let nodes = max_nodes.map(|n| format!("INFO max_node {n}"));
+    depth.into_iter().chain(nodes).collect()
+}
+
 /// A brain kept running to evaluate positions.
 #[derive(Debug)]
 pub struct Evaluator {
@@ -336,6 +344,16 @@ impl Evaluator {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn search_limits_are_one_info_line_each() {
+        assert_eq!(
+            search_limits(Some(8), Some(200_000)),
+            vec!["INFO max_depth 8", "INFO max_node 200000"]
+        );
+        assert_eq!(search_limits(None, Some(5)), vec!["INFO max_node 5"]);
+        assert!(search_limits(None, None).is_empty());
+    }
 
     fn s15() -> BoardSize {
         BoardSize::square(15).unwrap()

@@ -5,7 +5,7 @@ use quinto::game::{BoardSize, Rule};
 use quinto::record::Record;
 use quinto_match::engine::EngineSpec;
 use quinto_match::labels::{self, Label, Position};
-use quinto_match::suite::Evaluator;
+use quinto_match::suite::{search_limits, Evaluator};
 use quinto_match::tuning::record_files;
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -169,7 +169,7 @@ fn run(o: &Options) -> Result<(), String> {
     let (tx, rx) = mpsc::channel();
     for worker in 0..o.concurrency {
         let (queue, tx, teacher) = (queue.clone(), tx.clone(), o.teacher.clone());
-        let (think_ms, settings) = (o.think_ms, node_limit(o.think_nodes));
+        let (think_ms, settings) = (o.think_ms, search_limits(None, o.think_nodes));
         thread::spawn(move || label_positions(worker, &queue, &teacher, think_ms, settings, &tx));
     }
     drop(tx);
@@ -188,11 +188,6 @@ fn run(o: &Options) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// The INFO line that limits the teacher's nodes, if any.
-fn node_limit(think_nodes: Option<u64>) -> Vec<String> {
-    think_nodes.map_or(Vec::new(), |n| vec![format!("INFO max_node {n}")])
 }
 
 /// One teacher process per rule and board size, fed positions until the queue is empty.
@@ -243,15 +238,4 @@ fn label_positions(
         evaluator.finish();
     }
     let _ = std::fs::remove_file(&log);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_node_limit_is_one_info_line_and_none_is_none() {
-        assert_eq!(node_limit(Some(200_000)), vec!["INFO max_node 200000"]);
-        assert!(node_limit(None).is_empty());
-    }
 }

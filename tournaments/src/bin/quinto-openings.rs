@@ -182,13 +182,7 @@ fn generate(
         Some(path) => suite::read_bases(path, o.size, o.rule)?,
         None => Vec::new(),
     };
-    let mut settings = Vec::new();
-    if let Some(d) = o.max_depth {
-        settings.push(format!("INFO max_depth {d}"));
-    }
-    if let Some(n) = o.max_nodes {
-        settings.push(format!("INFO max_node {n}"));
-    }
+    let settings = suite::search_limits(o.max_depth, o.max_nodes);
     let log = std::env::temp_dir().join(format!("quinto-openings-{}.stderr", std::process::id()));
     let mut evaluator = Evaluator::start(engine, o.size, o.rule, settings, o.think_ms, &log)?;
     let shape = Shape {
