@@ -10,7 +10,9 @@ use quinto::eval::{
     evaluate_features, features, Features, Weights, COUNT_FEATURES, TABLES, THREAT_MASKS,
     WEIGHT_SCALE,
 };
+use quinto::game::Board;
 use quinto::record::Record;
+use std::collections::hash_map::{Entry, HashMap};
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -36,6 +38,16 @@ pub struct Sample {
     pub result: f64,
     /// Which game it came from (in file order): every tenth game is held out of the fit.
     pub game: usize,
+    /// The position itself (stones, board size): the same position met again is one sample.
+    pub position: PositionKey,
+}
+
+/// What makes two samples the same position: the board's hash, its width and height.
+pub type PositionKey = (u64, usize, usize);
+
+fn position_key(board: &Board) -> PositionKey {
+    let size = board.size();
+    (board.hash(), size.width(), size.height())
 }
 
 impl Sample {
@@ -108,6 +120,7 @@ fn game_samples(record: &Record, min_stones: usize) -> Option<Vec<Sample>> {
             features: features(board, board.side_to_move()),
             result,
             game: 0,
+            position: position_key(board),
         })
     });
     complete.then_some(samples)
@@ -131,9 +144,42 @@ pub fn label_samples(
                 features: features(&board, board.side_to_move()),
                 result: teacher_weight * teacher + (1.0 - teacher_weight) * p.result,
                 game: p.game,
+                position: position_key(&board),
             })
         })
         .collect()
+}
+
+/// One sample per position (and table): a position met in several games or label files
+/// keeps the first one's features and game, and the mean of their targets. Without this,
+/// repeated games weigh their positions many times over, and a held-out game that repeats a
+/// fitted one measures memory, not generalisation. Returns the samples and how many were merged.
+pub fn merge_duplicates(samples: Vec<Sample>) -> (Vec<Sample>, usize) {
+    let mut first: HashMap<(PositionKey, usize), usize> = HashMap::new();
+    let mut merged: Vec<(Sample, usize)> = Vec::new();
+    for sample in samples {
+        match first.entry((sample.position, sample.features.table)) {
+            Entry::Occupied(at) => {
+                let (kept, count) = &mut merged[*at.get()];
+                kept.result += sample.result;
+                *count += 1;
+            }
+            Entry::Vacant(slot) => {
+                slot.insert(merged.len());
+                merged.push((sample, 1));
+            }
+        }
+    }
+    let distinct = merged.len();
+    let total: usize = merged.iter().map(|(_, count)| count).sum();
+    let samples = merged
+        .into_iter()
+        .map(|(mut sample, count)| {
+            sample.result /= count as f64;
+            sample
+        })
+        .collect();
+    (samples, total - distinct)
 }
 
 /// How a fit went for one table.
@@ -383,6 +429,25 @@ pub(crate) mod tests {
         let mut bad = labels[1].clone();
         bad.position.moves.push(bad.position.moves[0]);
         assert!(label_samples(&[bad], 200.0, 1.0).is_err());
+    }
+
+    #[test]
+    fn a_repeated_position_is_one_sample_with_the_mean_target() {
+        let won = game_samples(&record(&BLACK_FIVE_IN_A_ROW, "1-0 five: x"), 0).unwrap();
+        let mut lost = game_samples(&record(&BLACK_FIVE_IN_A_ROW, "0-1 five: x"), 0).unwrap();
+        for sample in &mut lost {
+            sample.game = 9;
+        }
+        let (merged, repeats) = merge_duplicates(won.iter().chain(&lost).cloned().collect());
+        assert_eq!((merged.len(), repeats), (won.len(), won.len()));
+        for (kept, first) in merged.iter().zip(&won) {
+            // The first game's features and game number (so not held out), the mean result.
+            assert_eq!((kept.game, &kept.features), (0, &first.features));
+            assert_eq!(kept.result, 0.5);
+        }
+        // Different positions stay apart.
+        let (apart, none) = merge_duplicates(won.clone());
+        assert_eq!((apart.len(), none), (won.len(), 0));
     }
 
     #[test]

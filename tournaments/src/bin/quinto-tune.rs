@@ -4,7 +4,8 @@
 use quinto::eval::weights;
 use quinto_match::labels;
 use quinto_match::tuning::{
-    fit_all, label_samples, record_files, samples, weights_source, FitOptions, K, TABLE_NAMES,
+    fit_all, label_samples, merge_duplicates, record_files, samples, weights_source, FitOptions, K,
+    TABLE_NAMES,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,6 +20,8 @@ with the game's result for the side to move, and the positions of label FILEs (q
 output) with a teacher engine's evaluation; fits the evaluation's weights per table
 (freestyle, standard, renju, each with black or white to move) by a logistic fit starting
 from the weights compiled in, and writes them as Rust source to FILE (src/eval/weights.rs).
+A position met more than once (repeated games, overlapping label files) is one sample with
+the mean of their targets, so that held-out games never repeat fitted positions.
 
   --games DIR        a directory of records, searched recursively (repeatable)
   --labels FILE      labelled positions (repeatable): the target for the side to move is
@@ -106,6 +109,11 @@ fn run(args: Vec<String>) -> Result<(), String> {
         labelled += more.len();
         samples.append(&mut more);
     }
+    let (samples, merged) = merge_duplicates(samples);
+    println!(
+        "{} distinct positions ({merged} repeats merged into them)",
+        samples.len()
+    );
     let (tables, reports) = fit_all(&samples, &weights::TABLES, options);
     let mut source = notes;
     let inputs = dirs
@@ -130,8 +138,8 @@ fn run(args: Vec<String>) -> Result<(), String> {
         min_stones
     ));
     source.push(format!(
-        "Data: {} games, {} quiet positions, {labelled} labelled positions; K = {K} (an evaluation of K is a 73 % expectation).",
-        summary.games, summary.positions
+        "Data: {} games, {} quiet positions, {labelled} labelled positions, {} distinct (repeats merged, their targets averaged); K = {K} (an evaluation of K is a 73 % expectation).",
+        summary.games, summary.positions, samples.len()
     ));
     for r in &reports {
         let line = format!(
