@@ -155,6 +155,7 @@ pub fn label_samples(
 /// repeated games weigh their positions many times over, and a held-out game that repeats a
 /// fitted one measures memory, not generalisation. Returns the samples and how many were merged.
 pub fn merge_duplicates(samples: Vec<Sample>) -> (Vec<Sample>, usize) {
+    let total = samples.len();
     let mut first: HashMap<(PositionKey, usize), usize> = HashMap::new();
     let mut merged: Vec<(Sample, usize)> = Vec::new();
     for sample in samples {
@@ -171,7 +172,6 @@ pub fn merge_duplicates(samples: Vec<Sample>) -> (Vec<Sample>, usize) {
         }
     }
     let distinct = merged.len();
-    let total: usize = merged.iter().map(|(_, count)| count).sum();
     let samples = merged
         .into_iter()
         .map(|(mut sample, count)| {
