@@ -4,8 +4,9 @@
 use crate::game::{Fault, GameRecord};
 use crate::procmem::Memory;
 use crate::stats::{describe_elo, fmt_elo, Penta, Sample, Sprt, SprtVerdict, Wdl};
-use quinto::game::{BoardSize, Color, Rule};
+use quinto::game::{BoardSize, Color, Pos, Rule};
 use quinto::record::Record;
+use std::collections::HashSet;
 
 /// A game's `.psq` record (`quinto::record`, the format the terminal game reads too). The
 /// result line is `<black's score> <ending>: <explanation>`, such as
@@ -132,6 +133,9 @@ pub struct Tally {
     pub games: u32,
     /// Games per ending name, in first-seen order.
     pub endings: Vec<(&'static str, u32)>,
+    /// Every game so far as (black engine, white engine, moves): a node-limited engine plays
+    /// the same game again from the same opening, and a repeat adds no information.
+    pub seen: HashSet<(usize, usize, Vec<Pos>)>,
 }
 
 impl Tally {
@@ -149,6 +153,7 @@ impl Tally {
                 .collect(),
             games: 0,
             endings: Vec::new(),
+            seen: HashSet::new(),
         }
     }
 
@@ -162,6 +167,8 @@ impl Tally {
         record: &GameRecord,
     ) {
         self.games += 1;
+        let moves = record.moves.iter().map(|&(pos, _)| pos).collect();
+        self.seen.insert((black, white, moves));
         let name = record.ending.name();
         match self.endings.iter_mut().find(|(n, _)| *n == name) {
             Some((_, count)) => *count += 1,
@@ -245,10 +252,12 @@ pub fn summary(
         s.push_str(&format!("  {line}\n"));
     }
     s.push_str(&format!(
-        "  games: {} of {} played, elapsed {}\n",
+        "  games: {} of {} played, elapsed {}; {} distinct (a game played again move for \
+         move counts twice in the results below, but tells nothing new)\n",
         tally.games,
         planned,
-        clock(elapsed_s)
+        clock(elapsed_s),
+        tally.seen.len()
     ));
     let endings: Vec<String> = tally
         .endings
@@ -430,7 +439,6 @@ pub fn size_text(size: BoardSize) -> String {
 mod tests {
     use super::*;
     use crate::game::Ending;
-    use quinto::game::Pos;
 
     fn record(winner: Option<Color>, ending: Ending) -> GameRecord {
         GameRecord {
@@ -506,8 +514,9 @@ mod tests {
             text.contains("a vs b: 3 games, +1 =1 -1, score 50.0%"),
             "{text}"
         );
+        // The same moves with the same colours (the first and second games) are one game.
         assert!(
-            text.contains("games: 3 of 4 played, elapsed 00:01:05"),
+            text.contains("games: 3 of 4 played, elapsed 00:01:05; 2 distinct"),
             "{text}"
         );
         assert!(text.contains("total failures: 1"), "{text}");
