@@ -57,10 +57,20 @@ impl Pattern {
         Pattern::F5,
     ];
 
-    /// The pattern of a 4-bit code (`Pattern as u8`).
+    /// The pattern of a 4-bit code (`Pattern as u8`; the five codes past the last pattern,
+    /// which no table holds, read as `Dead`).
     #[inline]
     pub fn from_code(value: u8) -> Pattern {
-        Pattern::ALL[value as usize % PATTERN_KINDS]
+        const BY_CODE: [Pattern; 16] = {
+            let mut table = [Pattern::Dead; 16];
+            let mut code = 0;
+            while code < PATTERN_KINDS {
+                table[code] = Pattern::ALL[code];
+                code += 1;
+            }
+            table
+        };
+        BY_CODE[value as usize & 15]
     }
 
     /// What a point one move earlier along the same line would be: the next weaker level.

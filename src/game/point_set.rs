@@ -28,18 +28,36 @@ impl PointSet {
     }
 
     /// The members in index order.
-    pub fn iter(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.0.iter().enumerate().flat_map(|(word, &bits)| {
-            let mut rest = bits;
-            std::iter::from_fn(move || {
-                if rest == 0 {
-                    return None;
-                }
-                let bit = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                Some(Pos::from_index(word * 64 + bit))
-            })
-        })
+    #[inline]
+    pub fn iter(&self) -> Members<'_> {
+        Members {
+            words: &self.0,
+            word: 0,
+            rest: self.0[0],
+        }
+    }
+}
+
+/// The walk of [`PointSet::iter`]: the bits left of the current word, then the next words.
+#[derive(Clone, Debug)]
+pub struct Members<'a> {
+    words: &'a [u64; WORDS],
+    word: usize,
+    rest: u64,
+}
+
+impl Iterator for Members<'_> {
+    type Item = Pos;
+
+    #[inline]
+    fn next(&mut self) -> Option<Pos> {
+        while self.rest == 0 {
+            self.word += 1;
+            self.rest = *self.words.get(self.word)?;
+        }
+        let bit = self.rest.trailing_zeros() as usize;
+        self.rest &= self.rest - 1;
+        Some(Pos::from_index(self.word * 64 + bit))
     }
 }
 
