@@ -3,7 +3,7 @@
 //! after every move and undo in debug builds).
 
 use super::color::Color;
-use super::coord::{BoardSize, Direction, Pos, POS_COUNT};
+use super::coord::{BoardSize, Direction, Pos, POS_COUNT, STRIDE};
 use super::forbidden::{self, Foul};
 use super::line::{key_shift, Lines, BLACK, EMPTY, REACH, WHITE};
 use super::pattern::{Pattern, PatternTable};
@@ -46,8 +46,6 @@ pub struct Board {
     /// For each point, how many stones lie within two cells of it along the four lines:
     /// non-zero marks a move-generation candidate.
     near: Box<[u8; POS_COUNT]>,
-    /// The empty points with `near` non-zero: the candidates, walked in index order.
-    candidates: PointSet,
     hash: u64,
     history: Vec<Pos>,
     /// What each move changed (pattern entries and shape keys as they were before), so that
@@ -55,6 +53,44 @@ pub struct Board {
     /// move's changes start.
     changes: Vec<Change>,
     change_marks: Vec<u32>,
+    /// The smallest rectangle holding every stone, (x0, y0, x1, y1), after each move: the
+    /// candidates lie within `NEAR` of it.
+    bounds: Vec<[u8; 4]>,
+}
+
+/// The iterator of [`Board::candidates`]: a walk over the stones' bounding box, widened by
+/// `NEAR`, row by row.
+#[derive(Clone, Debug)]
+pub struct Candidates<'a> {
+    board: &'a Board,
+    x0: usize,
+    x1: usize,
+    y1: usize,
+    /// The next point's index.
+    index: usize,
+}
+
+impl Iterator for Candidates<'_> {
+    type Item = Pos;
+
+    #[inline]
+    fn next(&mut self) -> Option<Pos> {
+        loop {
+            let (x, y) = (self.index % STRIDE, self.index / STRIDE);
+            if y > self.y1 {
+                return None;
+            }
+            let at = self.index;
+            self.index = if x >= self.x1 {
+                (y + 1) * STRIDE + self.x0
+            } else {
+                at + 1
+            };
+            if self.board.near[at] > 0 && self.board.stones[at].is_none() {
+                return Some(Pos::from_index(at));
+            }
+        }
+    }
 }
 
 /// A side's five points, without a heap allocation (the search asks at every node): a slice
@@ -134,11 +170,11 @@ impl Board {
             four_points: [PointSet::EMPTY; 2],
             five_points: [PointSet::EMPTY; 2],
             near: Box::new([0; POS_COUNT]),
-            candidates: PointSet::EMPTY,
             hash: 0,
             history: Vec::with_capacity(size.area()),
             changes: Vec::with_capacity(16 * size.area()),
             change_marks: Vec::with_capacity(size.area()),
+            bounds: Vec::with_capacity(size.area()),
         };
         board.patterns = board.recomputed_patterns();
         board.pattern_counts = board.recomputed_counts();
@@ -214,7 +250,12 @@ impl Board {
         self.lines.put(pos, code(color));
         self.hash ^= zobrist::key(pos, color);
         self.history.push(pos);
-        self.candidates.set(pos, false);
+        let (x, y) = (pos.x() as u8, pos.y() as u8);
+        let bounds = match self.bounds.last() {
+            Some(&[x0, y0, x1, y1]) => [x0.min(x), y0.min(y), x1.max(x), y1.max(y)],
+            None => [x, y, x, y],
+        };
+        self.bounds.push(bounds);
         self.change_marks.push(self.changes.len() as u32);
         self.refresh_around(pos);
         #[cfg(debug_assertions)]
@@ -224,6 +265,7 @@ impl Board {
     /// Takes back the last move, if any, and returns it.
     pub fn undo(&mut self) -> Option<Pos> {
         let pos = self.history.pop()?;
+        self.bounds.pop();
         let color = self.stones[pos.index()].take()?;
         self.lines.clear(pos);
         self.hash ^= zobrist::key(pos, color);
@@ -276,8 +318,21 @@ impl Board {
 
     /// The empty points with a stone within two cells along one of their lines (the moves
     /// worth a look), in index order.
-    pub fn candidates(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.candidates.iter()
+    pub fn candidates(&self) -> Candidates<'_> {
+        let (x0, y0, x1, y1) = match self.bounds.last() {
+            Some(&[x0, y0, x1, y1]) => (x0 as usize, y0 as usize, x1 as usize, y1 as usize),
+            None => (1, 1, 0, 0),
+        };
+        let near = NEAR as usize;
+        let x0 = x0.saturating_sub(near);
+        let y0 = y0.saturating_sub(near);
+        Candidates {
+            board: self,
+            x0,
+            x1: (x1 + near).min(self.size.width() - 1),
+            y1: (y1 + near).min(self.size.height() - 1),
+            index: y0 * STRIDE + x0,
+        }
     }
 
     /// Every (empty point, direction) where `color` has an open-four pattern (the point makes
@@ -369,16 +424,12 @@ impl Board {
                     continue;
                 }
                 let at = (pos.index() as isize + offset as isize * step) as usize % POS_COUNT;
-                let empty = view.cell(offset) == EMPTY;
                 if offset.abs() <= NEAR {
                     self.near[at] += 1;
-                    if empty {
-                        self.candidates.set(Pos::from_index(at), true);
-                    }
                 }
                 // An occupied point's entries stay as they were when it was played: they are
                 // right again when the moves since are undone and it is emptied.
-                if !empty {
+                if view.cell(offset) != EMPTY {
                     continue;
                 }
                 let entry = self.table.entry(view.key(offset));
@@ -435,12 +486,8 @@ impl Board {
             for offset in (-back.min(NEAR)..=ahead.min(NEAR)).filter(|&o| o != 0) {
                 let at = (pos.index() as isize + offset as isize * step) as usize % POS_COUNT;
                 self.near[at] -= 1;
-                if self.near[at] == 0 {
-                    self.candidates.set(Pos::from_index(at), false);
-                }
             }
         }
-        self.candidates.set(pos, self.near[pos.index()] > 0);
         if let Some([patterns, shapes]) = self.counts_before.pop() {
             self.pattern_counts = patterns;
             self.shape_counts = shapes;
@@ -621,11 +668,6 @@ impl Board {
                 near[pos.index()],
                 self.near[pos.index()],
                 "neighbour count drifted at {pos:?}"
-            );
-            assert_eq!(
-                self.candidates.contains(pos),
-                self.is_empty(pos) && near[pos.index()] > 0,
-                "candidate set drifted at {pos:?}"
             );
         }
     }
