@@ -514,7 +514,7 @@ mod tests {
             text.contains("a vs b: 3 games, +1 =1 -1, score 50.0%"),
             "{text}"
         );
-        // The same moves with the same colours (the first and second games) are one game.
+        // The second and third games have the same colours and moves: one distinct game.
         assert!(
             text.contains("games: 3 of 4 played, elapsed 00:01:05; 2 distinct"),
             "{text}"
