@@ -506,18 +506,17 @@ impl Board {
     }
 
     /// Whether `pos` belongs in `color`'s open-four and five point sets: empty, with an
-    /// `F4` (`F5`) pattern on one of its lines (read off the entries' nibbles directly: this
-    /// runs for every threat a move makes or unmakes).
+    /// `F4` (`F5`) pattern on one of its lines (one pass over its four entries: this runs for
+    /// every threat a move makes or unmakes).
     fn threat_membership(&self, pos: Pos, color: Color) -> (bool, bool) {
         if !self.is_empty(pos) {
             return (false, false);
         }
-        let shift = 4 * color.index();
         let (mut four, mut five) = (false, false);
         for entry in self.patterns[pos.index()] {
-            let pattern = (entry >> shift) & 15;
-            four |= pattern == Pattern::F4 as u8;
-            five |= pattern == Pattern::F5 as u8;
+            let pattern = PatternTable::pattern(entry, color);
+            four |= pattern == Pattern::F4;
+            five |= pattern == Pattern::F5;
         }
         (four, five)
     }
