@@ -15,7 +15,7 @@ mod fuzzing;
 mod harness;
 
 use fuzzing::{chance, show};
-use harness::conversation::{Conversation, Tally};
+use harness::conversation::{once_more_if_silent_exit, Conversation, Tally};
 use harness::parallel::run_parallel;
 use quinto::rng::Rng;
 use std::time::{Duration, Instant};
@@ -48,7 +48,10 @@ fn random_and_mutated_command_streams() {
     let seed = setting("QUINTO_FUZZ_SEED", DEFAULT_SEED);
     let batches = setting("QUINTO_FUZZ_BATCHES", DEFAULT_BATCHES as u64) as usize;
     let start = Instant::now();
-    let results = run_parallel(batches, PARALLEL, |batch| run_batch(seed + batch as u64));
+    let results = run_parallel(batches, PARALLEL, |batch| {
+        let seed = seed + batch as u64;
+        once_more_if_silent_exit(&format!("batch seed {seed}"), || run_batch(seed))
+    });
     let mut failures = Vec::new();
     let (mut streams, mut total) = (0, Tally::default());
     for result in results {

@@ -28,6 +28,12 @@ pub fn engine_command() -> Vec<String> {
     }
 }
 
+/// Whether the brain runs through `QUINTO_ENGINE` (a wrapper such as Wine) rather than as
+/// the native `BINARY`.
+pub fn engine_is_wrapped() -> bool {
+    engine_command() != [BINARY.to_string()]
+}
+
 /// `QUINTO_TIMEOUT_SCALE` (default 1): every wait for a line is multiplied by it, for a
 /// brain that answers more slowly than the native build (under Wine). A `! silent` wait
 /// grows too, which only makes it stricter. Exit deadlines (`! exits`) are not scaled.
@@ -185,6 +191,38 @@ impl Brain {
                 return None;
             }
             std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    /// How the brain ended, for a failure message once its output has closed: its exit
+    /// status (waiting up to a second for it) and anything it wrote on stderr. A brain that
+    /// dies before its first line (a crash, or Wine failing to start it) is told apart this way.
+    pub fn exit_report(&mut self) -> String {
+        let status = match self.status {
+            Some(status) => Some(status),
+            None => {
+                let deadline = Instant::now() + Duration::from_secs(1);
+                loop {
+                    match self.child.try_wait() {
+                        Ok(Some(status)) => break Some(status),
+                        Ok(None) if Instant::now() < deadline => {
+                            std::thread::sleep(Duration::from_millis(5))
+                        }
+                        _ => break None,
+                    }
+                }
+            }
+        };
+        self.status = status.or(self.status);
+        let status = match status {
+            Some(status) => status.to_string(),
+            None => "still running a second after closing its output".to_string(),
+        };
+        let stderr = self.stderr.lock().expect("stderr buffer");
+        let stderr = String::from_utf8_lossy(&stderr);
+        match stderr.trim() {
+            "" => format!("{status}, nothing on stderr"),
+            text => format!("{status}, stderr: {text:?}"),
         }
     }
 

@@ -1,7 +1,7 @@
 //! A brain and the harness's mirror of it, kept in step: everything written is shown to the
 //! mirror, and every line read is checked by it.
 
-use super::brain::{Brain, Output};
+use super::brain::{engine_is_wrapped, Brain, Output};
 use super::mirror::Mirror;
 use super::reply::Reply;
 use std::collections::BTreeMap;
@@ -32,6 +32,31 @@ pub struct Conversation {
     pub mirror: Mirror,
     /// Everything written, when kept for a replay (`keep_input`).
     input: Option<Vec<u8>>,
+    /// Lines read so far.
+    lines_read: usize,
+}
+
+/// How a failure begins when the brain exited before writing a single line.
+const EXITED_SILENT: &str = "the brain exited before writing anything";
+
+/// Runs `run` (a whole conversation), and once more when the brain went before its first
+/// line under a wrapper: through Wine a process now and then dies at its start, which is
+/// Wine's doing, not the brain's. The first failure is printed, never hidden; a brain that
+/// dies that way every time still fails.
+pub fn once_more_if_silent_exit<T>(
+    what: &str,
+    run: impl Fn() -> Result<T, String>,
+) -> Result<T, String> {
+    match run() {
+        Err(first) if engine_is_wrapped() && first.contains(EXITED_SILENT) => {
+            let again = run();
+            if again.is_ok() {
+                println!("RETRY {what}: passed on a second run; the first: {first}");
+            }
+            again
+        }
+        result => result,
+    }
 }
 
 impl Conversation {
@@ -40,6 +65,7 @@ impl Conversation {
             brain: Brain::spawn(),
             mirror: Mirror::new(),
             input: None,
+            lines_read: 0,
         }
     }
 
@@ -59,7 +85,12 @@ impl Conversation {
         if let Some(input) = self.input.as_mut() {
             input.extend_from_slice(bytes);
         }
-        self.brain.write(bytes)
+        self.brain
+            .write(bytes)
+            .map_err(|why| match self.lines_read {
+                0 => format!("{EXITED_SILENT} ({why})"),
+                _ => why,
+            })
     }
 
     /// Closes the brain's input.
@@ -69,14 +100,26 @@ impl Conversation {
     }
 
     /// The next line, unchecked.
-    pub fn read_raw(&self, timeout: Duration, waiting_for: &str) -> Result<String, String> {
+    pub fn read_raw(&mut self, timeout: Duration, waiting_for: &str) -> Result<String, String> {
         match self.brain.read(timeout) {
-            Output::Line(line) => Ok(line),
+            Output::Line(line) => {
+                self.lines_read += 1;
+                Ok(line)
+            }
             Output::Timeout => Err(format!(
                 "no reply within {} ms (waiting for {waiting_for})",
                 timeout.as_millis()
             )),
-            Output::Closed => Err(format!("the brain exited (waiting for {waiting_for})")),
+            Output::Closed => {
+                let what = match self.lines_read {
+                    0 => EXITED_SILENT,
+                    _ => "the brain exited",
+                };
+                Err(format!(
+                    "{what} ({}; waiting for {waiting_for})",
+                    self.brain.exit_report()
+                ))
+            }
         }
     }
 

@@ -2,7 +2,7 @@
 //! lines to send, replies expected, directives; and the runner that plays one against a
 //! fresh brain.
 
-use super::conversation::{Conversation, Tally};
+use super::conversation::{once_more_if_silent_exit, Conversation, Tally};
 use super::reply::{parse_move, Reply};
 use quinto::game::{Color, Rule};
 use quinto::rng::Rng;
@@ -263,7 +263,8 @@ pub fn run_file(path: &Path) -> Result<Verdict, String> {
         Step::Xfail(why) => Some(why.clone()),
         _ => None,
     });
-    match (run_steps(&name, &steps), xfail) {
+    let result = once_more_if_silent_exit(&name, || run_steps(&name, &steps));
+    match (result, xfail) {
         (Ok(tally), None) => Ok(Verdict::Passed(tally)),
         (Err(failure), None) => Err(failure),
         (Ok(tally), Some(_)) => Ok(Verdict::UnexpectedPass(tally)),
