@@ -1,0 +1,330 @@
+//! `quinto-policy`: fits the move-ordering tables of `src/search/params.rs` (`ATTACK`,
+//! `DEFENCE`, `LINE_ATTACK`, `LINE_DEFENCE`) to the moves of recorded games: a softmax over
+//! each position's candidates, the ordering score as the logit, the move played as the
+//! target. The search orders, prunes and reduces by these scores, so a move a full search
+//! chooses should score high.
+
+use quinto::game::{Board, Color, Direction, Pos, Shape, PATTERN_KINDS, SHAPE_KINDS};
+use quinto::record::Record;
+use quinto::search::params::{ATTACK, DEFENCE, LINE_ATTACK, LINE_DEFENCE};
+use quinto_match::tuning::record_files;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: quinto-policy --games DIR... [options]
+
+Replays every .psq record under the DIRs and takes, from the --min-stones-th stone on, each
+position where neither side has a five point and the mover faces no open three (there the
+search restricts the moves anyway) with the move played in it; fits the ordering tables by
+full-batch Adam on the cross-entropy of a softmax over the candidates (logit: the ordering
+score / --temperature), starting from the tables compiled in; every tenth game is held out.
+Prints the tables as Rust source, with the held-out loss and how often the move played
+ranks first and in the first three, before and after.
+
+  --games DIR        a directory of records, searched recursively (repeatable)
+  --player NAME      only the moves of this player (its name in the records)
+  --min-stones N     the first stone count to take positions from (default 4)
+  --iterations N     Adam steps (default 400)
+  --learning-rate R  Adam step size in ordering units (default 4)
+  --temperature T    ordering units per logit unit (default 100)";
+
+/// Weights: attack shapes, defence shapes, the mover's line patterns, the opponent's.
+const WEIGHTS: usize = 2 * SHAPE_KINDS + 2 * PATTERN_KINDS;
+/// Shapes whose weights stay as they are: a five (never a sample: positions with five
+/// points are left out) and renju's forbidden points (never legal).
+const FIXED_SHAPES: [Shape; 2] = [Shape::Five, Shape::Forbidden];
+
+/// One candidate: the indices of its active weights (a shape each side, four patterns each).
+type Candidate = [u8; 10];
+
+struct Position {
+    candidates: Vec<Candidate>,
+    played: usize,
+    held_out: bool,
+}
+
+struct Options {
+    dirs: Vec<PathBuf>,
+    player: Option<String>,
+    min_stones: usize,
+    iterations: usize,
+    learning_rate: f64,
+    temperature: f64,
+}
+
+fn main() -> ExitCode {
+    match parse(std::env::args().skip(1).collect()).and_then(|o| run(&o)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(why) => {
+            eprintln!("quinto-policy: {why}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn parse(args: Vec<String>) -> Result<Options, String> {
+    let mut options = Options {
+        dirs: Vec::new(),
+        player: None,
+        min_stones: 4,
+        iterations: 400,
+        learning_rate: 4.0,
+        temperature: 100.0,
+    };
+    let mut args = args.into_iter();
+    while let Some(flag) = args.next() {
+        let mut value = || args.next().ok_or(format!("{flag} needs a value\n{USAGE}"));
+        let number = |text: String| {
+            text.parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v > 0.0)
+                .ok_or(format!("{flag}: not a positive number: {text}"))
+        };
+        match flag.as_str() {
+            "--games" => options.dirs.push(PathBuf::from(value()?)),
+            "--player" => options.player = Some(value()?),
+            "--min-stones" => options.min_stones = number(value()?)? as usize,
+            "--iterations" => options.iterations = number(value()?)? as usize,
+            "--learning-rate" => options.learning_rate = number(value()?)?,
+            "--temperature" => options.temperature = number(value()?)?,
+            "-h" | "--help" => return Err(USAGE.to_string()),
+            _ => return Err(format!("unknown option {flag}\n{USAGE}")),
+        }
+    }
+    if options.dirs.is_empty() {
+        return Err(format!("no --games\n{USAGE}"));
+    }
+    Ok(options)
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    let files = record_files(&options.dirs)?;
+    let mut positions = Vec::new();
+    for (game, path) in files.iter().enumerate() {
+        let record = Record::read(path)?;
+        game_positions(&record, options, game % 10 == 9, &mut positions);
+    }
+    let held = positions.iter().filter(|p| p.held_out).count();
+    println!(
+        "// {} records, {} positions ({held} held out)",
+        files.len(),
+        positions.len()
+    );
+    let start = compiled_weights();
+    report("compiled", &positions, &start, options.temperature);
+    let fitted = fit(&positions, &start, options);
+    report("fitted", &positions, &fitted, options.temperature);
+    print_tables(&fitted);
+    Ok(())
+}
+
+/// The samples of one game (none when its rule is unknown or a move cannot be replayed).
+fn game_positions(record: &Record, options: &Options, held_out: bool, out: &mut Vec<Position>) {
+    let rule = match record.rule {
+        Some(rule) => rule,
+        None => return,
+    };
+    let mut board = Board::new(record.size, rule);
+    for (index, &(played, _)) in record.moves.iter().enumerate() {
+        let me = board.side_to_move();
+        if !board.is_empty(played) {
+            return;
+        }
+        let name = if me == Color::Black {
+            &record.black
+        } else {
+            &record.white
+        };
+        let wanted = options.player.as_ref().map_or(true, |p| p == name);
+        let opponent = me.opponent();
+        let quiet = !board.has_five_point(me)
+            && !board.has_five_point(opponent)
+            && !board.has_open_four_point(opponent);
+        if wanted && quiet && index >= options.min_stones {
+            let mut candidates = Vec::new();
+            let mut played_index = None;
+            for pos in board.candidates() {
+                if board.is_forbidden(pos, me) {
+                    continue;
+                }
+                if pos == played {
+                    played_index = Some(candidates.len());
+                }
+                candidates.push(candidate(&board, pos, me));
+            }
+            if let Some(played) = played_index {
+                out.push(Position {
+                    candidates,
+                    played,
+                    held_out,
+                });
+            }
+        }
+        board.play(played, me);
+    }
+}
+
+fn candidate(board: &Board, pos: Pos, me: Color) -> Candidate {
+    let opponent = me.opponent();
+    let mut c = [0u8; 10];
+    c[0] = board.shape(pos, me) as u8;
+    c[1] = (SHAPE_KINDS + board.shape(pos, opponent) as usize) as u8;
+    for (i, dir) in Direction::ALL.into_iter().enumerate() {
+        c[2 + i] = (2 * SHAPE_KINDS + board.pattern(pos, dir, me) as usize) as u8;
+        c[6 + i] =
+            (2 * SHAPE_KINDS + PATTERN_KINDS + board.pattern(pos, dir, opponent) as usize) as u8;
+    }
+    c
+}
+
+fn compiled_weights() -> Vec<f64> {
+    ATTACK
+        .iter()
+        .chain(DEFENCE.iter())
+        .chain(LINE_ATTACK.iter())
+        .chain(LINE_DEFENCE.iter())
+        .map(|&w| f64::from(w))
+        .collect()
+}
+
+fn is_fixed(index: usize) -> bool {
+    FIXED_SHAPES
+        .iter()
+        .any(|&s| index == s as usize || index == SHAPE_KINDS + s as usize)
+}
+
+fn score(c: &Candidate, weights: &[f64]) -> f64 {
+    c.iter().map(|&i| weights[i as usize]).sum()
+}
+
+/// The softmax probabilities of a position's candidates.
+fn probabilities(p: &Position, weights: &[f64], temperature: f64) -> Vec<f64> {
+    let logits: Vec<f64> = p
+        .candidates
+        .iter()
+        .map(|c| score(c, weights) / temperature)
+        .collect();
+    let top = logits.iter().cloned().fold(f64::MIN, f64::max);
+    let exps: Vec<f64> = logits.iter().map(|l| (l - top).exp()).collect();
+    let sum: f64 = exps.iter().sum();
+    exps.into_iter().map(|e| e / sum).collect()
+}
+
+fn fit(positions: &[Position], start: &[f64], options: &Options) -> Vec<f64> {
+    let mut weights = start.to_vec();
+    let (mut m, mut v) = (vec![0.0; WEIGHTS], vec![0.0; WEIGHTS]);
+    let (beta1, beta2) = (0.9, 0.999);
+    let train: Vec<&Position> = positions.iter().filter(|p| !p.held_out).collect();
+    for step in 1..=options.iterations {
+        let mut gradient = vec![0.0; WEIGHTS];
+        for p in &train {
+            let probs = probabilities(p, &weights, options.temperature);
+            for (k, c) in p.candidates.iter().enumerate() {
+                let g = (probs[k] - f64::from(u8::from(k == p.played))) / options.temperature;
+                for &i in c {
+                    gradient[i as usize] += g;
+                }
+            }
+        }
+        for i in 0..WEIGHTS {
+            if is_fixed(i) {
+                continue;
+            }
+            let g = gradient[i] / train.len() as f64;
+            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
+            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
+            let m_hat = m[i] / (1.0 - beta1.powi(step as i32));
+            let v_hat = v[i] / (1.0 - beta2.powi(step as i32));
+            weights[i] -= options.learning_rate * m_hat / (v_hat.sqrt() + 1e-12);
+        }
+    }
+    weights
+}
+
+/// Held-out loss and ranks of the move played.
+fn report(what: &str, positions: &[Position], weights: &[f64], temperature: f64) {
+    let held: Vec<&Position> = positions.iter().filter(|p| p.held_out).collect();
+    let (mut loss, mut first, mut top3) = (0.0, 0, 0);
+    for p in &held {
+        let probs = probabilities(p, weights, temperature);
+        loss -= probs[p.played].max(1e-300).ln();
+        let better = probs.iter().filter(|&&q| q > probs[p.played]).count();
+        first += usize::from(better == 0);
+        top3 += usize::from(better < 3);
+    }
+    let n = held.len().max(1) as f64;
+    println!(
+        "// {what}: held-out loss {:.4}, the move played first {:.1} %, in the first three {:.1} %",
+        loss / n,
+        100.0 * first as f64 / n,
+        100.0 * top3 as f64 / n
+    );
+}
+
+fn print_tables(weights: &[f64]) {
+    let table = |name: &str, from: usize, len: usize| {
+        let values: Vec<String> = weights[from..from + len]
+            .iter()
+            .map(|w| format!("{}", w.round() as i64))
+            .collect();
+        println!("pub const {name}: [i32; {len}] = [{}];", values.join(", "));
+    };
+    table("ATTACK", 0, SHAPE_KINDS);
+    table("DEFENCE", SHAPE_KINDS, SHAPE_KINDS);
+    table("LINE_ATTACK", 2 * SHAPE_KINDS, PATTERN_KINDS);
+    table(
+        "LINE_DEFENCE",
+        2 * SHAPE_KINDS + PATTERN_KINDS,
+        PATTERN_KINDS,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Positions where the move played always makes an open three and the others nothing:
+    /// the fit must learn to rank it first, from tables that rank it last.
+    #[test]
+    fn the_fit_learns_which_candidate_is_played() {
+        let three = Shape::Three as u8;
+        let none = Shape::None as u8;
+        let plain = |attack: u8| {
+            let mut c = [0u8; 10];
+            c[0] = attack;
+            c[1] = SHAPE_KINDS as u8;
+            for i in 0..4 {
+                c[2 + i] = (2 * SHAPE_KINDS) as u8;
+                c[6 + i] = (2 * SHAPE_KINDS + PATTERN_KINDS) as u8;
+            }
+            c
+        };
+        let positions: Vec<Position> = (0..40)
+            .map(|k| Position {
+                candidates: vec![plain(none), plain(none), plain(three), plain(none)],
+                played: 2,
+                held_out: k % 10 == 9,
+            })
+            .collect();
+        let mut start = vec![0.0; WEIGHTS];
+        start[three as usize] = -300.0;
+        let options = Options {
+            dirs: Vec::new(),
+            player: None,
+            min_stones: 4,
+            iterations: 300,
+            learning_rate: 4.0,
+            temperature: 100.0,
+        };
+        let fitted = fit(&positions, &start, &options);
+        assert!(
+            fitted[three as usize] > fitted[none as usize] + 200.0,
+            "{fitted:?}"
+        );
+        let probs = probabilities(&positions[9], &fitted, 100.0);
+        assert!(probs[2] > 0.9, "{probs:?}");
+        // The fixed shapes are left alone.
+        assert_eq!(fitted[Shape::Five as usize], 0.0);
+    }
+}
