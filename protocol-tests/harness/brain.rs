@@ -198,23 +198,17 @@ impl Brain {
     /// status (waiting up to a second for it) and anything it wrote on stderr. A brain that
     /// dies before its first line (a crash, or Wine failing to start it) is told apart this way.
     pub fn exit_report(&mut self) -> String {
-        let status = match self.status {
-            Some(status) => Some(status),
-            None => {
-                let deadline = Instant::now() + Duration::from_secs(1);
-                loop {
-                    match self.child.try_wait() {
-                        Ok(Some(status)) => break Some(status),
-                        Ok(None) if Instant::now() < deadline => {
-                            std::thread::sleep(Duration::from_millis(5))
-                        }
-                        _ => break None,
-                    }
+        let deadline = Instant::now() + Duration::from_secs(1);
+        while self.status.is_none() {
+            match self.child.try_wait() {
+                Ok(Some(status)) => self.status = Some(status),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5))
                 }
+                _ => break,
             }
-        };
-        self.status = status.or(self.status);
-        let status = match status {
+        }
+        let status = match self.status {
             Some(status) => status.to_string(),
             None => "still running a second after closing its output".to_string(),
         };

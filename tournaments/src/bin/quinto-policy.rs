@@ -81,11 +81,15 @@ fn parse(args: Vec<String>) -> Result<Options, String> {
                 .filter(|v| v.is_finite() && *v > 0.0)
                 .ok_or(format!("{flag}: not a positive number: {text}"))
         };
+        let count = |text: String| {
+            text.parse::<usize>()
+                .map_err(|_| format!("{flag}: not a whole number: {text}"))
+        };
         match flag.as_str() {
             "--games" => options.dirs.push(PathBuf::from(value()?)),
             "--player" => options.player = Some(value()?),
-            "--min-stones" => options.min_stones = number(value()?)? as usize,
-            "--iterations" => options.iterations = number(value()?)? as usize,
+            "--min-stones" => options.min_stones = count(value()?)?,
+            "--iterations" => options.iterations = count(value()?)?,
             "--learning-rate" => options.learning_rate = number(value()?)?,
             "--temperature" => options.temperature = number(value()?)?,
             "-h" | "--help" => return Err(USAGE.to_string()),
