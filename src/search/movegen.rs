@@ -10,7 +10,7 @@
 
 use super::alphabeta::Searcher;
 use super::params::*;
-use crate::game::{Board, Color, Direction, Pattern, Pos, Shape};
+use crate::game::{Board, Color, Direction, Pattern, Pos, Rule, Shape};
 
 /// How far along a line a stone can spoil a three's open-four point.
 const REACH: i32 = 5;
@@ -103,6 +103,10 @@ impl Searcher<'_> {
         let opponent = me.opponent();
         let killers = self.killers[ply.min(MAX_PLY)];
         let history = &self.history[me.index()];
+        let tables = match board.rule() {
+            Rule::Renju => &RENJU_ORDERING,
+            _ => &ORDERING,
+        };
         for pos in self.board.candidates() {
             let attack = board.shape(pos, me);
             if let Some(defences) = defences {
@@ -125,12 +129,12 @@ impl Searcher<'_> {
                 let lines: i32 = Direction::ALL
                     .into_iter()
                     .map(|dir| {
-                        LINE_ATTACK[board.pattern(pos, dir, me) as usize]
-                            + LINE_DEFENCE[board.pattern(pos, dir, opponent) as usize]
+                        tables.line_attack[board.pattern(pos, dir, me) as usize]
+                            + tables.line_defence[board.pattern(pos, dir, opponent) as usize]
                     })
                     .sum();
-                ATTACK[attack as usize]
-                    + DEFENCE[defence as usize]
+                tables.attack[attack as usize]
+                    + tables.defence[defence as usize]
                     + lines
                     + killer
                     + history[pos.index()] / HISTORY_DIVISOR

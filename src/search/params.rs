@@ -103,13 +103,38 @@ pub const SCORE_DROP: i32 = 40;
 /// Move ordering ("policy"): what a move is worth by the shape it makes for the mover
 /// (attack) and the shape it takes from the opponent (defence), by `Shape as usize`
 /// (None, Forbidden, Two, DoubleTwo, Three, ThreeTwo, DoubleThree, Four, FourTwo, FourThree,
-/// OpenFour, Five), plus a little per line pattern (by `Pattern as usize`) to order the rest.
-pub const ATTACK: [i32; 12] = [
-    0, -1000, 30, 90, 240, 420, 2200, 200, 300, 6000, 20000, 100000,
-];
-pub const DEFENCE: [i32; 12] = [0, 0, 20, 60, 160, 300, 1400, 120, 200, 2500, 6000, 50000];
-pub const LINE_ATTACK: [i32; 11] = [0, 0, 1, 3, 6, 16, 18, 40, 45, 80, 0];
-pub const LINE_DEFENCE: [i32; 11] = [0, 0, 1, 2, 5, 12, 14, 30, 35, 60, 0];
+/// OpenFour, Five), plus a value per line pattern of each side (by `Pattern as usize`).
+/// Only the order matters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrderingTables {
+    pub attack: [i32; 12],
+    pub defence: [i32; 12],
+    pub line_attack: [i32; 11],
+    pub line_defence: [i32; 11],
+}
+
+/// Freestyle, standard and caro: fitted by `quinto-policy` to the moves of 1,622 freestyle
+/// match games (tournaments/tuning/README.md, "Move ordering"); a five and a forbidden point
+/// keep their set values.
+pub const ORDERING: OrderingTables = OrderingTables {
+    attack: [
+        -9, -1000, -15, -9, 836, 857, 1630, 1141, 1189, 2750, 20000, 100000,
+    ],
+    defence: [
+        -310, 0, -276, -280, 521, 543, 1259, 1045, 1101, 1873, 2827, 50000,
+    ],
+    line_attack: [57, 0, 73, 80, 115, 215, 226, -441, -747, -1677, 0],
+    line_defence: [268, 0, 288, 290, 309, 355, 401, -226, -708, 60, 0],
+};
+/// Renju: still the hand-set tables (no renju fit has been measured yet).
+pub const RENJU_ORDERING: OrderingTables = OrderingTables {
+    attack: [
+        0, -1000, 30, 90, 240, 420, 2200, 200, 300, 6000, 20000, 100000,
+    ],
+    defence: [0, 0, 20, 60, 160, 300, 1400, 120, 200, 2500, 6000, 50000],
+    line_attack: [0, 0, 1, 3, 6, 16, 18, 40, 45, 80, 0],
+    line_defence: [0, 0, 1, 2, 5, 12, 14, 30, 35, 60, 0],
+};
 /// Ordering bonus of the killer moves, and the cap of the history score.
 pub const KILLER_BONUS: i32 = 400;
 pub const HISTORY_MAX: i32 = 1 << 16;

@@ -1,12 +1,12 @@
-//! `quinto-policy`: fits the move-ordering tables of `src/search/params.rs` (`ATTACK`,
-//! `DEFENCE`, `LINE_ATTACK`, `LINE_DEFENCE`) to the moves of recorded games: a softmax over
+//! `quinto-policy`: fits the move-ordering tables of `src/search/params.rs` (`ORDERING`:
+//! attack, defence and line values) to the moves of recorded games: a softmax over
 //! each position's candidates, the ordering score as the logit, the move played as the
 //! target. The search orders, prunes and reduces by these scores, so a move a full search
 //! chooses should score high.
 
 use quinto::game::{Board, Color, Direction, Pos, Shape, PATTERN_KINDS, SHAPE_KINDS};
 use quinto::record::Record;
-use quinto::search::params::{ATTACK, DEFENCE, LINE_ATTACK, LINE_DEFENCE};
+use quinto::search::params::ORDERING;
 use quinto_match::tuning::record_files;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -183,11 +183,12 @@ fn candidate(board: &Board, pos: Pos, me: Color) -> Candidate {
 }
 
 fn compiled_weights() -> Vec<f64> {
-    ATTACK
+    ORDERING
+        .attack
         .iter()
-        .chain(DEFENCE.iter())
-        .chain(LINE_ATTACK.iter())
-        .chain(LINE_DEFENCE.iter())
+        .chain(ORDERING.defence.iter())
+        .chain(ORDERING.line_attack.iter())
+        .chain(ORDERING.line_defence.iter())
         .map(|&w| f64::from(w))
         .collect()
 }
@@ -272,16 +273,18 @@ fn print_tables(weights: &[f64]) {
             .iter()
             .map(|w| format!("{}", w.round() as i64))
             .collect();
-        println!("pub const {name}: [i32; {len}] = [{}];", values.join(", "));
+        println!("    {name}: [{}],", values.join(", "));
     };
-    table("ATTACK", 0, SHAPE_KINDS);
-    table("DEFENCE", SHAPE_KINDS, SHAPE_KINDS);
-    table("LINE_ATTACK", 2 * SHAPE_KINDS, PATTERN_KINDS);
+    println!("pub const ORDERING: OrderingTables = OrderingTables {{");
+    table("attack", 0, SHAPE_KINDS);
+    table("defence", SHAPE_KINDS, SHAPE_KINDS);
+    table("line_attack", 2 * SHAPE_KINDS, PATTERN_KINDS);
     table(
-        "LINE_DEFENCE",
+        "line_defence",
         2 * SHAPE_KINDS + PATTERN_KINDS,
         PATTERN_KINDS,
     );
+    println!("}};");
 }
 
 #[cfg(test)]
