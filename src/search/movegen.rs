@@ -33,6 +33,30 @@ impl Move {
     }
 }
 
+impl OrderingTables {
+    /// The tables the search orders by under `rule`.
+    pub fn for_rule(rule: Rule) -> &'static OrderingTables {
+        match rule {
+            Rule::Renju => &RENJU_ORDERING,
+            _ => &ORDERING,
+        }
+    }
+
+    /// A move's policy score without killers and history: its `attack` and `defence`
+    /// shapes plus the line patterns of both sides at `pos` (what `quinto-policy` fits).
+    pub fn score(&self, board: &Board, pos: Pos, me: Color, attack: Shape, defence: Shape) -> i32 {
+        let opponent = me.opponent();
+        let lines: i32 = Direction::ALL
+            .into_iter()
+            .map(|dir| {
+                self.line_attack[board.pattern(pos, dir, me) as usize]
+                    + self.line_defence[board.pattern(pos, dir, opponent) as usize]
+            })
+            .sum();
+        self.attack[attack as usize] + self.defence[defence as usize] + lines
+    }
+}
+
 /// Move generation's working space, kept by the searcher so that nodes allocate nothing.
 #[derive(Debug, Default)]
 pub struct Scratch {
@@ -103,10 +127,7 @@ impl Searcher<'_> {
         let opponent = me.opponent();
         let killers = self.killers[ply.min(MAX_PLY)];
         let history = &self.history[me.index()];
-        let tables = match board.rule() {
-            Rule::Renju => &RENJU_ORDERING,
-            _ => &ORDERING,
-        };
+        let tables = OrderingTables::for_rule(board.rule());
         for pos in self.board.candidates() {
             let attack = board.shape(pos, me);
             if let Some(defences) = defences {
@@ -126,16 +147,7 @@ impl Searcher<'_> {
                 } else {
                     0
                 };
-                let lines: i32 = Direction::ALL
-                    .into_iter()
-                    .map(|dir| {
-                        tables.line_attack[board.pattern(pos, dir, me) as usize]
-                            + tables.line_defence[board.pattern(pos, dir, opponent) as usize]
-                    })
-                    .sum();
-                tables.attack[attack as usize]
-                    + tables.defence[defence as usize]
-                    + lines
+                tables.score(board, pos, me, attack, defence)
                     + killer
                     + history[pos.index()] / HISTORY_DIVISOR
             };

@@ -334,4 +334,26 @@ mod tests {
         // The fixed shapes are left alone.
         assert_eq!(fitted[Shape::Five as usize], 0.0);
     }
+
+    /// The fit's model is the search's: with the compiled weights, every candidate of a
+    /// position scores what the move ordering gives it.
+    #[test]
+    fn the_features_give_the_search_s_ordering_score() {
+        use quinto::game::{BoardSize, Rule};
+        let size = BoardSize::square(15).expect("a size");
+        let mut board = Board::new(size, Rule::Freestyle);
+        let weights = compiled_weights();
+        for text in ["h8", "i9", "j8", "i8", "i7", "j6", "g9", "h10", "k9"] {
+            let me = board.side_to_move();
+            for pos in board.candidates() {
+                let (attack, defence) = (board.shape(pos, me), board.shape(pos, me.opponent()));
+                let expected = ORDERING.score(&board, pos, me, attack, defence);
+                assert_eq!(
+                    score(&candidate(&board, pos, me), &weights),
+                    f64::from(expected)
+                );
+            }
+            board.play(size.parse_human(text).expect("a point"), me);
+        }
+    }
 }
