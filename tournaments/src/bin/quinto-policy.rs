@@ -1,12 +1,12 @@
-//! `quinto-policy`: fits the move-ordering tables of `src/search/params.rs` (`ORDERING`:
-//! attack, defence and line values) to the moves of recorded games: a softmax over
+//! `quinto-policy`: fits the move-ordering tables of `src/search/params.rs` (`ORDERING`
+//! or `RENJU_ORDERING`: attack, defence and line values) to the moves of recorded games: a softmax over
 //! each position's candidates, the ordering score as the logit, the move played as the
 //! target. The search orders, prunes and reduces by these scores, so a move a full search
 //! chooses should score high.
 
-use quinto::game::{Board, Color, Direction, Pos, Shape, PATTERN_KINDS, SHAPE_KINDS};
+use quinto::game::{Board, Color, Direction, Pos, Rule, Shape, PATTERN_KINDS, SHAPE_KINDS};
 use quinto::record::Record;
-use quinto::search::params::ORDERING;
+use quinto::search::params::{OrderingTables, RENJU_ORDERING};
 use quinto_match::tuning::record_files;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,15 +14,17 @@ use std::process::ExitCode;
 const USAGE: &str = "\
 usage: quinto-policy --games DIR... [options]
 
-Replays every .psq record under the DIRs and takes, from the --min-stones-th stone on, each
+Replays every .psq record of the --rule's family under the DIRs and takes, from the --min-stones-th stone on, each
 position where neither side has a five point and the mover faces no open three (there the
 search restricts the moves anyway) with the move played in it; fits the ordering tables by
 full-batch Adam on the cross-entropy of a softmax over the candidates (logit: the ordering
-score / --temperature), starting from the tables compiled in; every tenth game is held out.
+score / --temperature), starting from the family's tables compiled in (renju has its own;
+freestyle, standard and caro share one); every tenth game is held out.
 Prints the tables as Rust source, with the held-out loss and how often the move played
 ranks first and in the first three, before and after.
 
   --games DIR        a directory of records, searched recursively (repeatable)
+  --rule N           the protocol rule whose tables to fit (default 0, freestyle)
   --player NAME      only the moves of this player (its name in the records)
   --min-stones N     the first stone count to take positions from (default 4)
   --iterations N     Adam steps (default 400)
@@ -47,6 +49,7 @@ struct Position {
 struct Options {
     dirs: Vec<PathBuf>,
     player: Option<String>,
+    rule: Rule,
     min_stones: usize,
     iterations: usize,
     learning_rate: f64,
@@ -67,6 +70,7 @@ fn parse(args: Vec<String>) -> Result<Options, String> {
     let mut options = Options {
         dirs: Vec::new(),
         player: None,
+        rule: Rule::Freestyle,
         min_stones: 4,
         iterations: 400,
         learning_rate: 4.0,
@@ -88,6 +92,14 @@ fn parse(args: Vec<String>) -> Result<Options, String> {
         match flag.as_str() {
             "--games" => options.dirs.push(PathBuf::from(value()?)),
             "--player" => options.player = Some(value()?),
+            "--rule" => {
+                let text = value()?;
+                options.rule = text
+                    .parse::<u32>()
+                    .ok()
+                    .and_then(Rule::from_protocol)
+                    .ok_or(format!("--rule: no such rule: {text}"))?;
+            }
             "--min-stones" => options.min_stones = count(value()?)?,
             "--iterations" => options.iterations = count(value()?)?,
             "--learning-rate" => options.learning_rate = number(value()?)?,
@@ -105,21 +117,27 @@ fn parse(args: Vec<String>) -> Result<Options, String> {
 fn run(options: &Options) -> Result<(), String> {
     let files = record_files(&options.dirs)?;
     let mut positions = Vec::new();
-    for (game, path) in files.iter().enumerate() {
+    let mut games = 0;
+    for path in &files {
         let record = Record::read(path)?;
-        game_positions(&record, options, game % 10 == 9, &mut positions);
+        if record.rule.map(OrderingTables::for_rule) == Some(OrderingTables::for_rule(options.rule))
+        {
+            game_positions(&record, options, games % 10 == 9, &mut positions);
+            games += 1;
+        }
     }
     let held = positions.iter().filter(|p| p.held_out).count();
     println!(
-        "// {} records, {} positions ({held} held out)",
+        "// {games} of {} records of the rule's family, {} positions ({held} held out)",
         files.len(),
         positions.len()
     );
-    let start = compiled_weights();
+    let tables = OrderingTables::for_rule(options.rule);
+    let start = compiled_weights(tables);
     report("compiled", &positions, &start, options.temperature);
     let fitted = fit(&positions, &start, options);
     report("fitted", &positions, &fitted, options.temperature);
-    print_tables(&fitted);
+    print_tables(tables_name(tables), &fitted);
     Ok(())
 }
 
@@ -182,13 +200,13 @@ fn candidate(board: &Board, pos: Pos, me: Color) -> Candidate {
     c
 }
 
-fn compiled_weights() -> Vec<f64> {
-    ORDERING
+fn compiled_weights(tables: &OrderingTables) -> Vec<f64> {
+    tables
         .attack
         .iter()
-        .chain(ORDERING.defence.iter())
-        .chain(ORDERING.line_attack.iter())
-        .chain(ORDERING.line_defence.iter())
+        .chain(tables.defence.iter())
+        .chain(tables.line_attack.iter())
+        .chain(tables.line_defence.iter())
         .map(|&w| f64::from(w))
         .collect()
 }
@@ -267,7 +285,16 @@ fn report(what: &str, positions: &[Position], weights: &[f64], temperature: f64)
     );
 }
 
-fn print_tables(weights: &[f64]) {
+/// The name of the constant in `src/search/params.rs` that holds `tables`.
+fn tables_name(tables: &OrderingTables) -> &'static str {
+    if *tables == RENJU_ORDERING {
+        "RENJU_ORDERING"
+    } else {
+        "ORDERING"
+    }
+}
+
+fn print_tables(name: &str, weights: &[f64]) {
     let table = |name: &str, from: usize, len: usize| {
         let values: Vec<String> = weights[from..from + len]
             .iter()
@@ -275,7 +302,7 @@ fn print_tables(weights: &[f64]) {
             .collect();
         println!("    {name}: [{}],", values.join(", "));
     };
-    println!("pub const ORDERING: OrderingTables = OrderingTables {{");
+    println!("pub const {name}: OrderingTables = OrderingTables {{");
     table("attack", 0, SHAPE_KINDS);
     table("defence", SHAPE_KINDS, SHAPE_KINDS);
     table("line_attack", 2 * SHAPE_KINDS, PATTERN_KINDS);
@@ -319,6 +346,7 @@ mod tests {
         let options = Options {
             dirs: Vec::new(),
             player: None,
+            rule: Rule::Freestyle,
             min_stones: 4,
             iterations: 300,
             learning_rate: 4.0,
@@ -335,14 +363,36 @@ mod tests {
         assert_eq!(fitted[Shape::Five as usize], 0.0);
     }
 
+    /// `--rule` picks the family whose tables are fitted and printed; unknown rules are refused.
+    #[test]
+    fn the_rule_picks_the_tables() {
+        let args = |rule: &str| -> Vec<String> {
+            ["--games", "dir", "--rule", rule]
+                .iter()
+                .map(|s| s.to_string())
+                .collect()
+        };
+        let renju = parse(args("4")).expect("rule 4 parses");
+        assert_eq!(renju.rule, Rule::Renju);
+        assert_eq!(
+            tables_name(OrderingTables::for_rule(renju.rule)),
+            "RENJU_ORDERING"
+        );
+        let caro = parse(args("8")).expect("caro parses");
+        assert_eq!(tables_name(OrderingTables::for_rule(caro.rule)), "ORDERING");
+        assert!(parse(args("7")).is_err());
+        assert!(parse(args("renju")).is_err());
+    }
+
     /// The fit's model is the search's: with the compiled weights, every candidate of a
     /// position scores what the move ordering gives it.
     #[test]
     fn the_features_give_the_search_s_ordering_score() {
-        use quinto::game::{BoardSize, Rule};
+        use quinto::game::BoardSize;
+        use quinto::search::params::ORDERING;
         let size = BoardSize::square(15).expect("a size");
         let mut board = Board::new(size, Rule::Freestyle);
-        let weights = compiled_weights();
+        let weights = compiled_weights(&ORDERING);
         for text in ["h8", "i9", "j8", "i8", "i7", "j6", "g9", "h10", "k9"] {
             let me = board.side_to_move();
             for pos in board.candidates() {
