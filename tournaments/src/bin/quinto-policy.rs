@@ -265,24 +265,35 @@ fn fit(positions: &[Position], start: &[f64], options: &Options) -> Vec<f64> {
     weights
 }
 
-/// Held-out loss and ranks of the move played.
+/// Held-out loss, and how often the move played ranks first and in the first three by the
+/// scores the search would use (the weights rounded), ties broken at random.
 fn report(what: &str, positions: &[Position], weights: &[f64], temperature: f64) {
     let held: Vec<&Position> = positions.iter().filter(|p| p.held_out).collect();
-    let (mut loss, mut first, mut top3) = (0.0, 0, 0);
+    let rounded: Vec<f64> = weights.iter().map(|w| w.round()).collect();
+    let (mut loss, mut first, mut top3) = (0.0, 0.0, 0.0);
     for p in &held {
         let probs = probabilities(p, weights, temperature);
         loss -= probs[p.played].max(1e-300).ln();
-        let better = probs.iter().filter(|&&q| q > probs[p.played]).count();
-        first += usize::from(better == 0);
-        top3 += usize::from(better < 3);
+        let scores: Vec<f64> = p.candidates.iter().map(|c| score(c, &rounded)).collect();
+        first += chance_of_rank_within(&scores, p.played, 1);
+        top3 += chance_of_rank_within(&scores, p.played, 3);
     }
     let n = held.len().max(1) as f64;
     println!(
         "// {what}: held-out loss {:.4}, the move played first {:.1} %, in the first three {:.1} %",
         loss / n,
-        100.0 * first as f64 / n,
-        100.0 * top3 as f64 / n
+        100.0 * first / n,
+        100.0 * top3 / n
     );
+}
+
+/// The chance that candidate `played` is among the first `places` when the candidates are
+/// sorted by `scores`, best first, and ties fall at random.
+fn chance_of_rank_within(scores: &[f64], played: usize, places: usize) -> f64 {
+    let mine = scores[played];
+    let better = scores.iter().filter(|&&s| s > mine).count();
+    let tied = scores.iter().filter(|&&s| s == mine).count();
+    (places.saturating_sub(better) as f64 / tied as f64).min(1.0)
 }
 
 /// The name of the constant in `src/search/params.rs` that holds `tables`.
@@ -361,6 +372,31 @@ mod tests {
         assert!(probs[2] > 0.9, "{probs:?}");
         // The fixed shapes are left alone.
         assert_eq!(fitted[Shape::Five as usize], 0.0);
+    }
+
+    /// A tie shares its places: a move tied with two others for first is first one time
+    /// in three and in the first three always; one behind two better, tied with one, is
+    /// third half the time.
+    #[test]
+    fn ties_share_their_places() {
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+        assert!(close(
+            chance_of_rank_within(&[5.0, 5.0, 5.0, 1.0], 1, 1),
+            1.0 / 3.0
+        ));
+        assert!(close(
+            chance_of_rank_within(&[5.0, 5.0, 5.0, 1.0], 1, 3),
+            1.0
+        ));
+        assert!(close(
+            chance_of_rank_within(&[9.0, 8.0, 5.0, 5.0], 3, 3),
+            0.5
+        ));
+        assert!(close(
+            chance_of_rank_within(&[9.0, 8.0, 7.0, 5.0], 3, 3),
+            0.0
+        ));
+        assert!(close(chance_of_rank_within(&[1.0, 8.0], 1, 1), 1.0));
     }
 
     /// `--rule` picks the family whose tables are fitted and printed; unknown rules are refused.
