@@ -42,8 +42,9 @@ impl OrderingTables {
         }
     }
 
-    /// A move's policy score without killers and history: its `attack` and `defence`
-    /// shapes plus the line patterns of both sides at `pos` (what `quinto-policy` fits).
+    /// A move's policy score without killers and history: the pair of its `attack` and
+    /// `defence` shapes, the line patterns of both sides at `pos` and its distance from the last
+    /// stones of both sides (what `quinto-policy` fits).
     pub fn score(&self, board: &Board, pos: Pos, me: Color, attack: Shape, defence: Shape) -> i32 {
         let opponent = me.opponent();
         let lines: i32 = Direction::ALL
@@ -53,7 +54,24 @@ impl OrderingTables {
                     + self.line_defence[board.pattern(pos, dir, opponent) as usize]
             })
             .sum();
-        self.attack[attack as usize] + self.defence[defence as usize] + lines
+        let [from_opponent, from_own] = Self::nearness(board, pos);
+        self.shapes[attack as usize][defence as usize]
+            + lines
+            + from_opponent.map_or(0, |i| self.near_opponent[i])
+            + from_own.map_or(0, |i| self.near_own[i])
+    }
+
+    /// The `near_opponent` and `near_own` indices of `pos`: its distance from the last stone
+    /// and from the one before (none before the first stones).
+    pub fn nearness(board: &Board, pos: Pos) -> [Option<usize>; 2] {
+        let played = board.history();
+        let index = |back: usize| {
+            played
+                .len()
+                .checked_sub(back)
+                .map(|i| pos.distance(played[i]).clamp(1, NEAR_DISTANCES) - 1)
+        };
+        [index(1), index(2)]
     }
 }
 

@@ -100,40 +100,72 @@ pub const STABLE_PERCENT: u64 = 70;
 pub const STABLE_ITERATIONS: u32 = 4;
 pub const SCORE_DROP: i32 = 40;
 
-/// Move ordering ("policy"): what a move is worth by the shape it makes for the mover
-/// (attack) and the shape it takes from the opponent (defence), by `Shape as usize`
-/// (None, Forbidden, Two, DoubleTwo, Three, ThreeTwo, DoubleThree, Four, FourTwo, FourThree,
-/// OpenFour, Five), plus a value per line pattern of each side (by `Pattern as usize`).
+/// Move ordering ("policy"): what a move is worth by the pair of the shape it makes for the
+/// mover (attack, the row) and the shape it takes from the opponent (defence, the column),
+/// by `Shape as usize` (None, Forbidden, Two, DoubleTwo, Three, ThreeTwo, DoubleThree, Four,
+/// FourTwo, FourThree, OpenFour, Five), plus a value per line pattern of each side (by
+/// `Pattern as usize`), and one by how far the move is from the opponent's last stone and
+/// from the mover's own (king steps, 1 to `NEAR_DISTANCES`; farther counts as the farthest).
 /// Only the order matters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OrderingTables {
-    pub attack: [i32; 12],
-    pub defence: [i32; 12],
+    pub shapes: [[i32; 12]; 12],
     pub line_attack: [i32; 11],
     pub line_defence: [i32; 11],
+    pub near_opponent: [i32; NEAR_DISTANCES],
+    pub near_own: [i32; NEAR_DISTANCES],
 }
+/// The distances the ordering tells apart from the last stones (see `OrderingTables`).
+pub const NEAR_DISTANCES: usize = 6;
 
 /// Freestyle, standard and caro: fitted by `quinto-policy` to the moves of 1,622 freestyle
-/// match games (tournaments/tuning/README.md, "Move ordering"); a five and a forbidden point
-/// keep their set values.
+/// match games (tournaments/tuning/README.md, "Move ordering"), before the shape pairs and
+/// the distances were features (each pair is the sum of its shapes' values then; the
+/// distances are 0); a five and a forbidden point keep their set values.
+#[rustfmt::skip]
 pub const ORDERING: OrderingTables = OrderingTables {
-    attack: [
-        -9, -1000, -15, -9, 836, 857, 1630, 1141, 1189, 2750, 20000, 100000,
-    ],
-    defence: [
-        -310, 0, -276, -280, 521, 543, 1259, 1045, 1101, 1873, 2827, 50000,
+    shapes: [
+        [-319, -9, -285, -289, 512, 534, 1250, 1036, 1092, 1864, 2818, 49991],
+        [-1310, -1000, -1276, -1280, -479, -457, 259, 45, 101, 873, 1827, 49000],
+        [-325, -15, -291, -295, 506, 528, 1244, 1030, 1086, 1858, 2812, 49985],
+        [-319, -9, -285, -289, 512, 534, 1250, 1036, 1092, 1864, 2818, 49991],
+        [526, 836, 560, 556, 1357, 1379, 2095, 1881, 1937, 2709, 3663, 50836],
+        [547, 857, 581, 577, 1378, 1400, 2116, 1902, 1958, 2730, 3684, 50857],
+        [1320, 1630, 1354, 1350, 2151, 2173, 2889, 2675, 2731, 3503, 4457, 51630],
+        [831, 1141, 865, 861, 1662, 1684, 2400, 2186, 2242, 3014, 3968, 51141],
+        [879, 1189, 913, 909, 1710, 1732, 2448, 2234, 2290, 3062, 4016, 51189],
+        [2440, 2750, 2474, 2470, 3271, 3293, 4009, 3795, 3851, 4623, 5577, 52750],
+        [19690, 20000, 19724, 19720, 20521, 20543, 21259, 21045, 21101, 21873, 22827, 70000],
+        [99690, 100000, 99724, 99720, 100521, 100543, 101259, 101045, 101101, 101873, 102827, 150000],
     ],
     line_attack: [57, 0, 73, 80, 115, 215, 226, -441, -747, -1677, 0],
     line_defence: [268, 0, 288, 290, 309, 355, 401, -226, -708, 60, 0],
+    near_opponent: [0; NEAR_DISTANCES],
+    near_own: [0; NEAR_DISTANCES],
 };
-/// Renju: still the hand-set tables (no renju fit has been measured yet).
+/// Renju: fitted by `quinto-policy --rule 4` to the moves of 521 renju games of Quinto against
+/// itself (tournaments/tuning/README.md, "Move ordering"); a forbidden point keeps its set
+/// values, and so do a five and the block of one.
+#[rustfmt::skip]
 pub const RENJU_ORDERING: OrderingTables = OrderingTables {
-    attack: [
-        0, -1000, 30, 90, 240, 420, 2200, 200, 300, 6000, 20000, 100000,
+    shapes: [
+        [-387, 1693, -197, -167, 533, 627, 1230, 876, 964, 1672, 2800, 50000],
+        [-1000, -1000, -980, -940, -840, -700, 400, -880, -800, 1500, 5000, 49000],
+        [-239, 1542, -163, -117, 604, 639, 1156, 903, 951, 1574, 2830, 50030],
+        [-72, 1720, -50, -39, 602, 628, 1144, 882, 898, 1469, 2969, 50090],
+        [515, 79, 550, 557, 1210, 1213, 1683, 1495, 1522, 2073, 3755, 50240],
+        [638, 212, 613, 589, 1191, 1174, 1599, 1474, 1469, 2066, 6420, 50420],
+        [1181, 1474, 1079, 822, 1697, 1408, 3600, 1925, 2213, 4700, 8200, 52200],
+        [372, 1983, 412, 426, 1055, 1030, 1468, 1322, 1365, 1974, 3000, 50200],
+        [473, 79, 471, 442, 1076, 1033, 1514, 1348, 1341, 1817, 6300, 50300],
+        [2691, 3270, 2719, 2737, 3006, 3274, 7400, 6120, 3344, 8500, 12000, 56000],
+        [20157, 20000, 20069, 19849, 20394, 20403, 21400, 20990, 20329, 21137, 26000, 70000],
+        [100000, 100000, 100020, 100060, 100160, 100300, 101400, 100120, 100200, 102500, 106000, 150000],
     ],
-    defence: [0, 0, 20, 60, 160, 300, 1400, 120, 200, 2500, 6000, 50000],
-    line_attack: [0, 0, 1, 3, 6, 16, 18, 40, 45, 80, 0],
-    line_defence: [0, 0, 1, 2, 5, 12, 14, 30, 35, 60, 0],
+    line_attack: [6, 0, 20, 29, 56, 115, 138, -331, -176, 514, 0],
+    line_defence: [237, -1845, 253, 260, 263, 296, 335, -186, -443, 60, 0],
+    near_opponent: [55, 24, 2, -3, -16, -48],
+    near_own: [30, 12, -3, -8, -20, -25],
 };
 /// Ordering bonus of the killer moves, and the cap of the history score.
 pub const KILLER_BONUS: i32 = 400;

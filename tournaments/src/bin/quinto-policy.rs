@@ -1,12 +1,12 @@
 //! `quinto-policy`: fits the move-ordering tables of `src/search/params.rs` (`ORDERING`
-//! or `RENJU_ORDERING`: attack, defence and line values) to the moves of recorded games: a softmax over
+//! or `RENJU_ORDERING`: shape pair, line and nearness values) to the moves of recorded games: a softmax over
 //! each position's candidates, the ordering score as the logit, the move played as the
 //! target. The search orders, prunes and reduces by these scores, so a move a full search
 //! chooses should score high.
 
 use quinto::game::{Board, Color, Direction, Pos, Rule, Shape, PATTERN_KINDS, SHAPE_KINDS};
 use quinto::record::Record;
-use quinto::search::params::{OrderingTables, RENJU_ORDERING};
+use quinto::search::params::{OrderingTables, NEAR_DISTANCES, RENJU_ORDERING};
 use quinto_match::tuning::record_files;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,14 +31,21 @@ ranks first and in the first three, before and after.
   --learning-rate R  Adam step size in ordering units (default 4)
   --temperature T    ordering units per logit unit (default 100)";
 
-/// Weights: attack shapes, defence shapes, the mover's line patterns, the opponent's.
-const WEIGHTS: usize = 2 * SHAPE_KINDS + 2 * PATTERN_KINDS;
-/// Shapes whose weights stay as they are: a five (never a sample: positions with five
-/// points are left out) and renju's forbidden points (never legal).
+/// Weights: the (attack, defence) shape pairs, row by row, the mover's line patterns, the
+/// opponent's, the distances from the opponent's last stone and from the mover's, and a last
+/// one that stays 0 (the distance of a move with no stone before it).
+const LINES: usize = SHAPE_KINDS * SHAPE_KINDS;
+const NEAR: usize = LINES + 2 * PATTERN_KINDS;
+const ABSENT: usize = NEAR + 2 * NEAR_DISTANCES;
+const WEIGHTS: usize = ABSENT + 1;
+/// The pairs whose move makes one of these shapes keep their weights: a five (never a sample:
+/// positions with five points are left out) and renju's forbidden points (never legal); so
+/// do the pairs whose move takes the opponent's five (never a sample either).
 const FIXED_SHAPES: [Shape; 2] = [Shape::Five, Shape::Forbidden];
 
-/// One candidate: the indices of its active weights (a shape each side, four patterns each).
-type Candidate = [u8; 10];
+/// One candidate: the indices of its active weights (its shape pair, four patterns of each
+/// side, two distances).
+type Candidate = [u8; 11];
 
 struct Position {
     candidates: Vec<Candidate>,
@@ -189,32 +196,45 @@ fn game_positions(record: &Record, options: &Options, held_out: bool, out: &mut 
 
 fn candidate(board: &Board, pos: Pos, me: Color) -> Candidate {
     let opponent = me.opponent();
-    let mut c = [0u8; 10];
-    c[0] = board.shape(pos, me) as u8;
-    c[1] = (SHAPE_KINDS + board.shape(pos, opponent) as usize) as u8;
+    let mut c = [0u8; 11];
+    c[0] = shape_pair(board.shape(pos, me), board.shape(pos, opponent)) as u8;
     for (i, dir) in Direction::ALL.into_iter().enumerate() {
-        c[2 + i] = (2 * SHAPE_KINDS + board.pattern(pos, dir, me) as usize) as u8;
-        c[6 + i] =
-            (2 * SHAPE_KINDS + PATTERN_KINDS + board.pattern(pos, dir, opponent) as usize) as u8;
+        c[1 + i] = (LINES + board.pattern(pos, dir, me) as usize) as u8;
+        c[5 + i] = (LINES + PATTERN_KINDS + board.pattern(pos, dir, opponent) as usize) as u8;
     }
+    let [from_opponent, from_own] = OrderingTables::nearness(board, pos);
+    c[9] = from_opponent.map_or(ABSENT, |i| NEAR + i) as u8;
+    c[10] = from_own.map_or(ABSENT, |i| NEAR + NEAR_DISTANCES + i) as u8;
     c
+}
+
+/// The weight of the pair of shapes a move makes (`attack`) and takes (`defence`).
+fn shape_pair(attack: Shape, defence: Shape) -> usize {
+    attack as usize * SHAPE_KINDS + defence as usize
 }
 
 fn compiled_weights(tables: &OrderingTables) -> Vec<f64> {
     tables
-        .attack
+        .shapes
         .iter()
-        .chain(tables.defence.iter())
+        .flatten()
         .chain(tables.line_attack.iter())
         .chain(tables.line_defence.iter())
+        .chain(tables.near_opponent.iter())
+        .chain(tables.near_own.iter())
+        .chain(&[0])
         .map(|&w| f64::from(w))
         .collect()
 }
 
+/// Whether a weight stays as compiled: the absent distance, and a pair with a fixed shape
+/// made or a five taken.
 fn is_fixed(index: usize) -> bool {
-    FIXED_SHAPES
-        .iter()
-        .any(|&s| index == s as usize || index == SHAPE_KINDS + s as usize)
+    let (attack, defence) = (index / SHAPE_KINDS, index % SHAPE_KINDS);
+    index == ABSENT
+        || index < LINES
+            && (FIXED_SHAPES.iter().any(|&s| attack == s as usize)
+                || defence == Shape::Five as usize)
 }
 
 fn score(c: &Candidate, weights: &[f64]) -> f64 {
@@ -311,17 +331,23 @@ fn print_tables(name: &str, weights: &[f64]) {
             .iter()
             .map(|w| format!("{}", w.round() as i64))
             .collect();
-        println!("    {name}: [{}],", values.join(", "));
+        let label = if name.is_empty() {
+            "    ".to_string()
+        } else {
+            format!("{name}: ")
+        };
+        println!("    {label}[{}],", values.join(", "));
     };
     println!("pub const {name}: OrderingTables = OrderingTables {{");
-    table("attack", 0, SHAPE_KINDS);
-    table("defence", SHAPE_KINDS, SHAPE_KINDS);
-    table("line_attack", 2 * SHAPE_KINDS, PATTERN_KINDS);
-    table(
-        "line_defence",
-        2 * SHAPE_KINDS + PATTERN_KINDS,
-        PATTERN_KINDS,
-    );
+    println!("    shapes: [");
+    for attack in 0..SHAPE_KINDS {
+        table("", attack * SHAPE_KINDS, SHAPE_KINDS);
+    }
+    println!("    ],");
+    table("line_attack", LINES, PATTERN_KINDS);
+    table("line_defence", LINES + PATTERN_KINDS, PATTERN_KINDS);
+    table("near_opponent", NEAR, NEAR_DISTANCES);
+    table("near_own", NEAR + NEAR_DISTANCES, NEAR_DISTANCES);
     println!("}};");
 }
 
@@ -333,27 +359,30 @@ mod tests {
     /// the fit must learn to rank it first, from tables that rank it last.
     #[test]
     fn the_fit_learns_which_candidate_is_played() {
-        let three = Shape::Three as u8;
-        let none = Shape::None as u8;
-        let plain = |attack: u8| {
-            let mut c = [0u8; 10];
-            c[0] = attack;
-            c[1] = SHAPE_KINDS as u8;
+        let three = shape_pair(Shape::Three, Shape::None);
+        let none = shape_pair(Shape::None, Shape::None);
+        // Never played, but its weight is fixed.
+        let blocks_five = shape_pair(Shape::None, Shape::Five);
+        let plain = |pair: usize| {
+            let mut c = [0u8; 11];
+            c[0] = pair as u8;
             for i in 0..4 {
-                c[2 + i] = (2 * SHAPE_KINDS) as u8;
-                c[6 + i] = (2 * SHAPE_KINDS + PATTERN_KINDS) as u8;
+                c[1 + i] = LINES as u8;
+                c[5 + i] = (LINES + PATTERN_KINDS) as u8;
             }
+            c[9] = NEAR as u8;
+            c[10] = ABSENT as u8;
             c
         };
         let positions: Vec<Position> = (0..40)
             .map(|k| Position {
-                candidates: vec![plain(none), plain(none), plain(three), plain(none)],
+                candidates: vec![plain(none), plain(blocks_five), plain(three), plain(none)],
                 played: 2,
                 held_out: k % 10 == 9,
             })
             .collect();
         let mut start = vec![0.0; WEIGHTS];
-        start[three as usize] = -300.0;
+        start[three] = -300.0;
         let options = Options {
             dirs: Vec::new(),
             player: None,
@@ -364,14 +393,12 @@ mod tests {
             temperature: 100.0,
         };
         let fitted = fit(&positions, &start, &options);
-        assert!(
-            fitted[three as usize] > fitted[none as usize] + 200.0,
-            "{fitted:?}"
-        );
+        assert!(fitted[three] > fitted[none] + 200.0, "{fitted:?}");
         let probs = probabilities(&positions[9], &fitted, 100.0);
         assert!(probs[2] > 0.9, "{probs:?}");
-        // The fixed shapes are left alone.
-        assert_eq!(fitted[Shape::Five as usize], 0.0);
+        // The fixed pairs are left alone.
+        assert_eq!(fitted[blocks_five], 0.0);
+        assert_eq!(fitted[ABSENT], 0.0);
     }
 
     /// A tie shares its places: a move tied with two others for first is first one time
@@ -428,12 +455,20 @@ mod tests {
         use quinto::search::params::ORDERING;
         let size = BoardSize::square(15).expect("a size");
         let mut board = Board::new(size, Rule::Freestyle);
-        let weights = compiled_weights(&ORDERING);
-        for text in ["h8", "i9", "j8", "i8", "i7", "j6", "g9", "h10", "k9"] {
+        // Every distance valued apart, so that a wrong index shows.
+        let tables = OrderingTables {
+            near_opponent: [600, 500, 400, 300, 200, 100],
+            near_own: [60, 50, 40, 30, 20, 10],
+            ..ORDERING
+        };
+        let weights = compiled_weights(&tables);
+        for text in [
+            "h8", "i9", "j8", "i8", "i7", "j6", "g9", "h10", "k9", "a1", "o15",
+        ] {
             let me = board.side_to_move();
             for pos in board.candidates() {
                 let (attack, defence) = (board.shape(pos, me), board.shape(pos, me.opponent()));
-                let expected = ORDERING.score(&board, pos, me, attack, defence);
+                let expected = tables.score(&board, pos, me, attack, defence);
                 assert_eq!(
                     score(&candidate(&board, pos, me), &weights),
                     f64::from(expected)
