@@ -118,30 +118,29 @@ pub struct OrderingTables {
 /// The distances the ordering tells apart from the last stones (see `OrderingTables`).
 pub const NEAR_DISTANCES: usize = 6;
 
-/// Freestyle, standard and caro: fitted by `quinto-policy` to the moves of 1,622 freestyle
-/// match games (tournaments/tuning/README.md, "Move ordering"), before the shape pairs and
-/// the distances were features (each pair is the sum of its shapes' values then; the
-/// distances are 0); a five and a forbidden point keep their set values.
+/// Freestyle, standard and caro: fitted by `quinto-policy` to the moves of 421 freestyle
+/// games of Quinto against itself (tournaments/tuning/README.md, "Move ordering"); a
+/// forbidden point keeps its set values, and so do a five and the block of one.
 #[rustfmt::skip]
 pub const ORDERING: OrderingTables = OrderingTables {
     shapes: [
-        [-319, -9, -285, -289, 512, 534, 1250, 1036, 1092, 1864, 2818, 49991],
+        [-467, -9, -255, -206, 582, 660, 1379, 1136, 1227, 2022, 2580, 49991],
         [-1310, -1000, -1276, -1280, -479, -457, 259, 45, 101, 873, 1827, 49000],
-        [-325, -15, -291, -295, 506, 528, 1244, 1030, 1086, 1858, 2812, 49985],
-        [-319, -9, -285, -289, 512, 534, 1250, 1036, 1092, 1864, 2818, 49991],
-        [526, 836, 560, 556, 1357, 1379, 2095, 1881, 1937, 2709, 3663, 50836],
-        [547, 857, 581, 577, 1378, 1400, 2116, 1902, 1958, 2730, 3684, 50857],
-        [1320, 1630, 1354, 1350, 2151, 2173, 2889, 2675, 2731, 3503, 4457, 51630],
-        [831, 1141, 865, 861, 1662, 1684, 2400, 2186, 2242, 3014, 3968, 51141],
-        [879, 1189, 913, 909, 1710, 1732, 2448, 2234, 2290, 3062, 4016, 51189],
-        [2440, 2750, 2474, 2470, 3271, 3293, 4009, 3795, 3851, 4623, 5577, 52750],
-        [19690, 20000, 19724, 19720, 20521, 20543, 21259, 21045, 21101, 21873, 22827, 70000],
+        [-286, -15, -196, -170, 638, 680, 1334, 1176, 1220, 1965, 2562, 49985],
+        [-127, -9, -104, -94, 655, 652, 1323, 1153, 1161, 1900, 2818, 49991],
+        [432, 836, 504, 527, 1269, 1256, 1919, 1766, 1766, 2436, 3060, 50836],
+        [566, 857, 562, 542, 1234, 1224, 1861, 1703, 1702, 2385, 3684, 50857],
+        [1183, 1630, 1179, 1150, 1811, 1792, 2889, 2308, 1896, 2919, 4457, 51630],
+        [897, 1141, 964, 983, 1714, 1737, 2378, 2197, 2241, 2912, 3443, 51141],
+        [1029, 1189, 1042, 1026, 1737, 1748, 2322, 2233, 2279, 2969, 4016, 51189],
+        [1941, 2750, 1951, 2800, 2474, 3704, 4009, 4238, 4313, 4623, 5577, 52750],
+        [19708, 20000, 19720, 19685, 20333, 20308, 21259, 20962, 21611, 21873, 22827, 70000],
         [99690, 100000, 99724, 99720, 100521, 100543, 101259, 101045, 101101, 101873, 102827, 150000],
     ],
-    line_attack: [57, 0, 73, 80, 115, 215, 226, -441, -747, -1677, 0],
-    line_defence: [268, 0, 288, 290, 309, 355, 401, -226, -708, 60, 0],
-    near_opponent: [0; NEAR_DISTANCES],
-    near_own: [0; NEAR_DISTANCES],
+    line_attack: [57, 0, 75, 82, 110, 175, 190, -287, -748, -1725, 0],
+    line_defence: [271, 0, 296, 297, 311, 336, 387, -235, -703, 60, 0],
+    near_opponent: [47, 20, -2, 2, -19, -40],
+    near_own: [31, 15, -6, -8, -20, -27],
 };
 /// Renju: fitted by `quinto-policy --rule 4` to the moves of 521 renju games of Quinto against
 /// itself (tournaments/tuning/README.md, "Move ordering"); a forbidden point keeps its set
