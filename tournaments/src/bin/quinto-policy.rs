@@ -326,28 +326,28 @@ fn tables_name(tables: &OrderingTables) -> &'static str {
 }
 
 fn print_tables(name: &str, weights: &[f64]) {
-    let table = |name: &str, from: usize, len: usize| {
+    let values = |from: usize, len: usize| {
         let values: Vec<String> = weights[from..from + len]
             .iter()
             .map(|w| format!("{}", w.round() as i64))
             .collect();
-        let label = if name.is_empty() {
-            "    ".to_string()
-        } else {
-            format!("{name}: ")
-        };
-        println!("    {label}[{}],", values.join(", "));
+        format!("[{}]", values.join(", "))
     };
     println!("pub const {name}: OrderingTables = OrderingTables {{");
     println!("    shapes: [");
     for attack in 0..SHAPE_KINDS {
-        table("", attack * SHAPE_KINDS, SHAPE_KINDS);
+        println!("        {},", values(attack * SHAPE_KINDS, SHAPE_KINDS));
     }
     println!("    ],");
-    table("line_attack", LINES, PATTERN_KINDS);
-    table("line_defence", LINES + PATTERN_KINDS, PATTERN_KINDS);
-    table("near_opponent", NEAR, NEAR_DISTANCES);
-    table("near_own", NEAR + NEAR_DISTANCES, NEAR_DISTANCES);
+    let tables = [
+        ("line_attack", LINES, PATTERN_KINDS),
+        ("line_defence", LINES + PATTERN_KINDS, PATTERN_KINDS),
+        ("near_opponent", NEAR, NEAR_DISTANCES),
+        ("near_own", NEAR + NEAR_DISTANCES, NEAR_DISTANCES),
+    ];
+    for (table, from, len) in tables {
+        println!("    {table}: {},", values(from, len));
+    }
     println!("}};");
 }
 
