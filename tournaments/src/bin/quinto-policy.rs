@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
-usage: quinto-policy --games DIR... [options]
+usage: quinto-policy --games DIR [--games DIR]... [options]
 
 Replays every .psq record of the --rule's family under the DIRs and takes, from the --min-stones-th stone on, each
 position where neither side has a five point and the mover faces no open three (there the
