@@ -16,6 +16,7 @@
 
 pub mod alphabeta;
 mod movegen;
+mod ordering_tables;
 pub mod params;
 mod quiesce;
 pub mod threats;

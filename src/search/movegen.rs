@@ -10,7 +10,7 @@
 
 use super::alphabeta::Searcher;
 use super::params::*;
-use crate::game::{Board, Color, Direction, Pattern, Pos, Rule, Shape};
+use crate::game::{point_code, Board, Color, Direction, Pattern, Pos, Rule, Shape};
 
 /// How far along a line a stone can spoil a three's open-four point.
 const REACH: i32 = 5;
@@ -43,20 +43,13 @@ impl OrderingTables {
     }
 
     /// A move's policy score without killers and history: the pair of its `attack` and
-    /// `defence` shapes, the line patterns of both sides at `pos` and its distance from the last
+    /// `defence` shapes, the point's codes for both sides and its distance from the last
     /// stones of both sides (what `quinto-policy` fits).
     pub fn score(&self, board: &Board, pos: Pos, me: Color, attack: Shape, defence: Shape) -> i32 {
-        let opponent = me.opponent();
-        let lines: i32 = Direction::ALL
-            .into_iter()
-            .map(|dir| {
-                self.line_attack[board.pattern(pos, dir, me) as usize]
-                    + self.line_defence[board.pattern(pos, dir, opponent) as usize]
-            })
-            .sum();
         let [from_opponent, from_own] = Self::nearness(board, pos);
         self.shapes[attack as usize][defence as usize]
-            + lines
+            + self.code_attack[point_code(board, pos, me)]
+            + self.code_defence[point_code(board, pos, me.opponent())]
             + from_opponent.map_or(0, |i| self.near_opponent[i])
             + from_own.map_or(0, |i| self.near_own[i])
     }

@@ -1,5 +1,7 @@
 //! Every search constant, in one place. Naming: `*_DEPTH` in plies, `*_MS` in milliseconds.
 
+use crate::game::POINT_CODES;
+
 /// Score of a win at the root; a win found `n` plies deep scores `WIN - n`.
 pub const WIN: i32 = 30_000;
 /// Scores beyond this are wins or losses.
@@ -103,69 +105,23 @@ pub const SCORE_DROP: i32 = 40;
 /// Move ordering ("policy"): what a move is worth by the pair of the shape it makes for the
 /// mover (attack, the row) and the shape it takes from the opponent (defence, the column),
 /// by `Shape as usize` (None, Forbidden, Two, DoubleTwo, Three, ThreeTwo, DoubleThree, Four,
-/// FourTwo, FourThree, OpenFour, Five), plus a value per line pattern of each side (by
-/// `Pattern as usize`), and one by how far the move is from the opponent's last stone and
-/// from the mover's own (king steps, 1 to `NEAR_DISTANCES`; farther counts as the farthest).
-/// Only the order matters.
+/// FourTwo, FourThree, OpenFour, Five), plus a value by the point's code for each side (its
+/// four line patterns as a multiset: `game::point_code`), and one by how far the move is from
+/// the opponent's last stone and from the mover's own (king steps, 1 to `NEAR_DISTANCES`;
+/// farther counts as the farthest). Only the order matters. The fitted tables are in
+/// `ordering_tables`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OrderingTables {
     pub shapes: [[i32; 12]; 12],
-    pub line_attack: [i32; 11],
-    pub line_defence: [i32; 11],
+    pub code_attack: [i32; POINT_CODES],
+    pub code_defence: [i32; POINT_CODES],
     pub near_opponent: [i32; NEAR_DISTANCES],
     pub near_own: [i32; NEAR_DISTANCES],
 }
 /// The distances the ordering tells apart from the last stones (see `OrderingTables`).
 pub const NEAR_DISTANCES: usize = 6;
+pub use super::ordering_tables::{ORDERING, RENJU_ORDERING};
 
-/// Freestyle, standard and caro: fitted by `quinto-policy` to the moves of 421 freestyle
-/// games of Quinto against itself (tournaments/tuning/README.md, "Move ordering"); a
-/// forbidden point keeps its set values, and so do a five and the block of one.
-#[rustfmt::skip]
-pub const ORDERING: OrderingTables = OrderingTables {
-    shapes: [
-        [-467, -9, -255, -206, 582, 660, 1379, 1136, 1227, 2022, 2580, 49991],
-        [-1310, -1000, -1276, -1280, -479, -457, 259, 45, 101, 873, 1827, 49000],
-        [-286, -15, -196, -170, 638, 680, 1334, 1176, 1220, 1965, 2562, 49985],
-        [-127, -9, -104, -94, 655, 652, 1323, 1153, 1161, 1900, 2818, 49991],
-        [432, 836, 504, 527, 1269, 1256, 1919, 1766, 1766, 2436, 3060, 50836],
-        [566, 857, 562, 542, 1234, 1224, 1861, 1703, 1702, 2385, 3684, 50857],
-        [1183, 1630, 1179, 1150, 1811, 1792, 2889, 2308, 1896, 2919, 4457, 51630],
-        [897, 1141, 964, 983, 1714, 1737, 2378, 2197, 2241, 2912, 3443, 51141],
-        [1029, 1189, 1042, 1026, 1737, 1748, 2322, 2233, 2279, 2969, 4016, 51189],
-        [1941, 2750, 1951, 2800, 2474, 3704, 4009, 4238, 4313, 4623, 5577, 52750],
-        [19708, 20000, 19720, 19685, 20333, 20308, 21259, 20962, 21611, 21873, 22827, 70000],
-        [99690, 100000, 99724, 99720, 100521, 100543, 101259, 101045, 101101, 101873, 102827, 150000],
-    ],
-    line_attack: [57, 0, 75, 82, 110, 175, 190, -287, -748, -1725, 0],
-    line_defence: [271, 0, 296, 297, 311, 336, 387, -235, -703, 60, 0],
-    near_opponent: [47, 20, -2, 2, -19, -40],
-    near_own: [31, 15, -6, -8, -20, -27],
-};
-/// Renju: fitted by `quinto-policy --rule 4` to the moves of 521 renju games of Quinto against
-/// itself (tournaments/tuning/README.md, "Move ordering"); a forbidden point keeps its set
-/// values, and so do a five and the block of one.
-#[rustfmt::skip]
-pub const RENJU_ORDERING: OrderingTables = OrderingTables {
-    shapes: [
-        [-387, 1693, -197, -167, 533, 627, 1230, 876, 964, 1672, 2800, 50000],
-        [-1000, -1000, -980, -940, -840, -700, 400, -880, -800, 1500, 5000, 49000],
-        [-239, 1542, -163, -117, 604, 639, 1156, 903, 951, 1574, 2830, 50030],
-        [-72, 1720, -50, -39, 602, 628, 1144, 882, 898, 1469, 2969, 50090],
-        [515, 79, 550, 557, 1210, 1213, 1683, 1495, 1522, 2073, 3755, 50240],
-        [638, 212, 613, 589, 1191, 1174, 1599, 1474, 1469, 2066, 6420, 50420],
-        [1181, 1474, 1079, 822, 1697, 1408, 3600, 1925, 2213, 4700, 8200, 52200],
-        [372, 1983, 412, 426, 1055, 1030, 1468, 1322, 1365, 1974, 3000, 50200],
-        [473, 79, 471, 442, 1076, 1033, 1514, 1348, 1341, 1817, 6300, 50300],
-        [2691, 3270, 2719, 2737, 3006, 3274, 7400, 6120, 3344, 8500, 12000, 56000],
-        [20157, 20000, 20069, 19849, 20394, 20403, 21400, 20990, 20329, 21137, 26000, 70000],
-        [100000, 100000, 100020, 100060, 100160, 100300, 101400, 100120, 100200, 102500, 106000, 150000],
-    ],
-    line_attack: [6, 0, 20, 29, 56, 115, 138, -331, -176, 514, 0],
-    line_defence: [237, -1845, 253, 260, 263, 296, 335, -186, -443, 60, 0],
-    near_opponent: [55, 24, 2, -3, -16, -48],
-    near_own: [30, 12, -3, -8, -20, -25],
-};
 /// Ordering bonus of the killer moves, and the cap of the history score.
 pub const KILLER_BONUS: i32 = 400;
 pub const HISTORY_MAX: i32 = 1 << 16;

@@ -1,10 +1,10 @@
-//! `quinto-policy`: fits the move-ordering tables of `src/search/params.rs` (`ORDERING`
-//! or `RENJU_ORDERING`: shape pair, line and nearness values) to the moves of recorded games: a softmax over
-//! each position's candidates, the ordering score as the logit, the move played as the
+//! `quinto-policy`: fits the move-ordering tables of `src/search/ordering_tables.rs`
+//! (`ORDERING` or `RENJU_ORDERING`: shape pair, point code and nearness values) to the moves
+//! of recorded games: a softmax over each position's candidates, the ordering score as the logit, the move played as the
 //! target. The search orders, prunes and reduces by these scores, so a move a full search
 //! chooses should score high.
 
-use quinto::game::{Board, Color, Direction, Pos, Rule, Shape, PATTERN_KINDS, SHAPE_KINDS};
+use quinto::game::{point_code, Board, Color, Pos, Rule, Shape, POINT_CODES, SHAPE_KINDS};
 use quinto::record::Record;
 use quinto::search::params::{OrderingTables, NEAR_DISTANCES, RENJU_ORDERING};
 use quinto_match::tuning::record_files;
@@ -31,11 +31,11 @@ ranks first and in the first three, before and after.
   --learning-rate R  Adam step size in ordering units (default 4)
   --temperature T    ordering units per logit unit (default 100)";
 
-/// Weights: the (attack, defence) shape pairs, row by row, the mover's line patterns, the
+/// Weights: the (attack, defence) shape pairs, row by row, the mover's point codes, the
 /// opponent's, the distances from the opponent's last stone and from the mover's, and a last
 /// one that stays 0 (the distance of a move with no stone before it).
-const LINES: usize = SHAPE_KINDS * SHAPE_KINDS;
-const NEAR: usize = LINES + 2 * PATTERN_KINDS;
+const CODES: usize = SHAPE_KINDS * SHAPE_KINDS;
+const NEAR: usize = CODES + 2 * POINT_CODES;
 const ABSENT: usize = NEAR + 2 * NEAR_DISTANCES;
 const WEIGHTS: usize = ABSENT + 1;
 /// The pairs whose move makes one of these shapes keep their weights: a five (never a sample:
@@ -43,9 +43,9 @@ const WEIGHTS: usize = ABSENT + 1;
 /// do the pairs whose move takes the opponent's five (never a sample either).
 const FIXED_SHAPES: [Shape; 2] = [Shape::Five, Shape::Forbidden];
 
-/// One candidate: the indices of its active weights (its shape pair, four patterns of each
-/// side, two distances).
-type Candidate = [u8; 11];
+/// One candidate: the indices of its active weights (its shape pair, the point's code for
+/// each side, two distances).
+type Candidate = [u16; 5];
 
 struct Position {
     candidates: Vec<Candidate>,
@@ -196,16 +196,15 @@ fn game_positions(record: &Record, options: &Options, held_out: bool, out: &mut 
 
 fn candidate(board: &Board, pos: Pos, me: Color) -> Candidate {
     let opponent = me.opponent();
-    let mut c = [0u8; 11];
-    c[0] = shape_pair(board.shape(pos, me), board.shape(pos, opponent)) as u8;
-    for (i, dir) in Direction::ALL.into_iter().enumerate() {
-        c[1 + i] = (LINES + board.pattern(pos, dir, me) as usize) as u8;
-        c[5 + i] = (LINES + PATTERN_KINDS + board.pattern(pos, dir, opponent) as usize) as u8;
-    }
     let [from_opponent, from_own] = OrderingTables::nearness(board, pos);
-    c[9] = from_opponent.map_or(ABSENT, |i| NEAR + i) as u8;
-    c[10] = from_own.map_or(ABSENT, |i| NEAR + NEAR_DISTANCES + i) as u8;
-    c
+    [
+        shape_pair(board.shape(pos, me), board.shape(pos, opponent)),
+        CODES + point_code(board, pos, me),
+        CODES + POINT_CODES + point_code(board, pos, opponent),
+        from_opponent.map_or(ABSENT, |i| NEAR + i),
+        from_own.map_or(ABSENT, |i| NEAR + NEAR_DISTANCES + i),
+    ]
+    .map(|i| i as u16)
 }
 
 /// The weight of the pair of shapes a move makes (`attack`) and takes (`defence`).
@@ -218,8 +217,8 @@ fn compiled_weights(tables: &OrderingTables) -> Vec<f64> {
         .shapes
         .iter()
         .flatten()
-        .chain(tables.line_attack.iter())
-        .chain(tables.line_defence.iter())
+        .chain(tables.code_attack.iter())
+        .chain(tables.code_defence.iter())
         .chain(tables.near_opponent.iter())
         .chain(tables.near_own.iter())
         .chain(&[0])
@@ -232,7 +231,7 @@ fn compiled_weights(tables: &OrderingTables) -> Vec<f64> {
 fn is_fixed(index: usize) -> bool {
     let (attack, defence) = (index / SHAPE_KINDS, index % SHAPE_KINDS);
     index == ABSENT
-        || index < LINES
+        || index < CODES
             && (FIXED_SHAPES.iter().any(|&s| attack == s as usize)
                 || defence == Shape::Five as usize)
 }
@@ -316,7 +315,7 @@ fn chance_of_rank_within(scores: &[f64], played: usize, places: usize) -> f64 {
     (places.saturating_sub(better) as f64 / tied as f64).min(1.0)
 }
 
-/// The name of the constant in `src/search/params.rs` that holds `tables`.
+/// The name of the constant in `src/search/ordering_tables.rs` that holds `tables`.
 fn tables_name(tables: &OrderingTables) -> &'static str {
     if *tables == RENJU_ORDERING {
         "RENJU_ORDERING"
@@ -326,27 +325,43 @@ fn tables_name(tables: &OrderingTables) -> &'static str {
 }
 
 fn print_tables(name: &str, weights: &[f64]) {
-    let values = |from: usize, len: usize| {
-        let values: Vec<String> = weights[from..from + len]
-            .iter()
-            .map(|w| format!("{}", w.round() as i64))
+    let values = |from: usize, len: usize, per_line: usize, indent: &str| {
+        let rows: Vec<String> = weights[from..from + len]
+            .chunks(per_line)
+            .map(|row| {
+                let row: Vec<String> = row
+                    .iter()
+                    .map(|w| format!("{}", w.round() as i64))
+                    .collect();
+                row.join(", ")
+            })
             .collect();
-        format!("[{}]", values.join(", "))
+        rows.join(&format!(",\n{indent}"))
     };
+    println!("#[rustfmt::skip]");
     println!("pub const {name}: OrderingTables = OrderingTables {{");
     println!("    shapes: [");
     for attack in 0..SHAPE_KINDS {
-        println!("        {},", values(attack * SHAPE_KINDS, SHAPE_KINDS));
+        println!(
+            "        [{}],",
+            values(attack * SHAPE_KINDS, SHAPE_KINDS, SHAPE_KINDS, "")
+        );
     }
     println!("    ],");
-    let tables = [
-        ("line_attack", LINES, PATTERN_KINDS),
-        ("line_defence", LINES + PATTERN_KINDS, PATTERN_KINDS),
-        ("near_opponent", NEAR, NEAR_DISTANCES),
-        ("near_own", NEAR + NEAR_DISTANCES, NEAR_DISTANCES),
-    ];
-    for (table, from, len) in tables {
-        println!("    {table}: {},", values(from, len));
+    for (table, from) in [
+        ("code_attack", CODES),
+        ("code_defence", CODES + POINT_CODES),
+    ] {
+        println!(
+            "    {table}: [\n        {},\n    ],",
+            values(from, POINT_CODES, 16, "        ")
+        );
+    }
+    for (table, from) in [("near_opponent", NEAR), ("near_own", NEAR + NEAR_DISTANCES)] {
+        println!(
+            "    {table}: [{}],",
+            values(from, NEAR_DISTANCES, NEAR_DISTANCES, "")
+        );
     }
     println!("}};");
 }
@@ -363,17 +378,8 @@ mod tests {
         let none = shape_pair(Shape::None, Shape::None);
         // Never played, but its weight is fixed.
         let blocks_five = shape_pair(Shape::None, Shape::Five);
-        let plain = |pair: usize| {
-            let mut c = [0u8; 11];
-            c[0] = pair as u8;
-            for i in 0..4 {
-                c[1 + i] = LINES as u8;
-                c[5 + i] = (LINES + PATTERN_KINDS) as u8;
-            }
-            c[9] = NEAR as u8;
-            c[10] = ABSENT as u8;
-            c
-        };
+        let plain =
+            |pair: usize| [pair, CODES, CODES + POINT_CODES, NEAR, ABSENT].map(|i| i as u16);
         let positions: Vec<Position> = (0..40)
             .map(|k| Position {
                 candidates: vec![plain(none), plain(blocks_five), plain(three), plain(none)],

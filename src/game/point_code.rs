@@ -1,0 +1,86 @@
+//! A point's four line patterns for one side as one number: which patterns it holds and how
+//! many of each, whatever their directions (a multiset of four of the 11 patterns). The move
+//! ordering values a point by its code, so that "three, two, two" can be worth more or less
+//! than its parts.
+
+use super::board::Board;
+use super::color::Color;
+use super::coord::{Direction, Pos};
+use super::pattern::{Pattern, PATTERN_KINDS};
+use once_cell::sync::Lazy;
+use std::collections::HashMap;
+
+/// How many codes there are: the multisets of four of the 11 patterns, C(14, 4).
+pub const POINT_CODES: usize = 1001;
+
+/// Four patterns in direction order, as a number in base 11.
+const ORDERED_KEYS: usize = PATTERN_KINDS * PATTERN_KINDS * PATTERN_KINDS * PATTERN_KINDS;
+
+/// The sorted patterns of each code, by code (numbered in the order their smallest ordered
+/// key comes), and the code of every ordered key.
+static CODES: Lazy<(Vec<[usize; 4]>, Vec<u16>)> = Lazy::new(|| {
+    let mut patterns_by_code = Vec::with_capacity(POINT_CODES);
+    let mut code_of = HashMap::with_capacity(POINT_CODES);
+    let code_by_key = (0..ORDERED_KEYS)
+        .map(|key| {
+            let patterns = sorted_digits(key);
+            *code_of.entry(patterns).or_insert_with(|| {
+                patterns_by_code.push(patterns);
+                (patterns_by_code.len() - 1) as u16
+            })
+        })
+        .collect();
+    (patterns_by_code, code_by_key)
+});
+
+fn sorted_digits(key: usize) -> [usize; 4] {
+    let mut digits = [
+        key / (PATTERN_KINDS * PATTERN_KINDS * PATTERN_KINDS),
+        key / (PATTERN_KINDS * PATTERN_KINDS) % PATTERN_KINDS,
+        key / PATTERN_KINDS % PATTERN_KINDS,
+        key % PATTERN_KINDS,
+    ];
+    digits.sort_unstable();
+    digits
+}
+
+/// The code of the empty point `pos` for `color`: below [`POINT_CODES`].
+#[inline]
+pub fn point_code(board: &Board, pos: Pos, color: Color) -> usize {
+    let key = Direction::ALL.into_iter().fold(0, |key, dir| {
+        key * PATTERN_KINDS + board.pattern(pos, dir, color) as usize
+    });
+    usize::from(CODES.1[key])
+}
+
+/// The four patterns of a code, weakest first.
+pub fn code_patterns(code: usize) -> [Pattern; 4] {
+    CODES.0[code % POINT_CODES].map(|p| Pattern::ALL[p])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_multiset_has_one_code_and_back() {
+        let (patterns_by_code, code_by_key) = &*CODES;
+        assert_eq!(patterns_by_code.len(), POINT_CODES);
+        for key in 0..ORDERED_KEYS {
+            let code = usize::from(code_by_key[key]);
+            assert!(code < POINT_CODES);
+            let back = code_patterns(code).map(|p| p as usize);
+            assert_eq!(back, sorted_digits(key), "key {key}");
+        }
+        // The same patterns in another order: the same code.
+        let key = |d: [usize; 4]| d.iter().fold(0, |k, &p| k * PATTERN_KINDS + p);
+        assert_eq!(
+            code_by_key[key([7, 2, 5, 2])],
+            code_by_key[key([2, 2, 7, 5])]
+        );
+        assert_ne!(
+            code_by_key[key([7, 2, 5, 2])],
+            code_by_key[key([7, 2, 5, 3])]
+        );
+    }
+}
