@@ -66,8 +66,9 @@ mod tests {
     fn every_multiset_has_one_code_and_back() {
         let (patterns_by_code, code_by_key) = &*CODES;
         assert_eq!(patterns_by_code.len(), POINT_CODES);
-        for key in 0..ORDERED_KEYS {
-            let code = usize::from(code_by_key[key]);
+        assert_eq!(code_by_key.len(), ORDERED_KEYS);
+        for (key, &code) in code_by_key.iter().enumerate() {
+            let code = usize::from(code);
             assert!(code < POINT_CODES);
             let back = code_patterns(code).map(|p| p as usize);
             assert_eq!(back, sorted_digits(key), "key {key}");
