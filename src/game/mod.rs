@@ -22,7 +22,7 @@ pub use coord::{BoardSize, Direction, Pos, MAX_SIZE, MIN_SIZE, POS_COUNT};
 pub use forbidden::Foul;
 pub use outcome::{gomocup_stone_limit, judge_move, Verdict};
 pub use pattern::{Pattern, PATTERN_KINDS};
-pub use point_code::{code_patterns, point_code, POINT_CODES};
+pub use point_code::{point_code, POINT_CODES};
 pub use rule::Rule;
 pub use shape::{Shape, SHAPE_KINDS};
 pub use threat::Threat;

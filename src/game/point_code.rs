@@ -6,7 +6,7 @@
 use super::board::Board;
 use super::color::Color;
 use super::coord::{Direction, Pos};
-use super::pattern::{Pattern, PATTERN_KINDS};
+use super::pattern::PATTERN_KINDS;
 use once_cell::sync::Lazy;
 use std::collections::HashMap;
 
@@ -53,11 +53,6 @@ pub fn point_code(board: &Board, pos: Pos, color: Color) -> usize {
     usize::from(CODES.1[key])
 }
 
-/// The four patterns of a code, weakest first.
-pub fn code_patterns(code: usize) -> [Pattern; 4] {
-    CODES.0[code % POINT_CODES].map(|p| Pattern::ALL[p])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,8 +65,7 @@ mod tests {
         for (key, &code) in code_by_key.iter().enumerate() {
             let code = usize::from(code);
             assert!(code < POINT_CODES);
-            let back = code_patterns(code).map(|p| p as usize);
-            assert_eq!(back, sorted_digits(key), "key {key}");
+            assert_eq!(patterns_by_code[code], sorted_digits(key), "key {key}");
         }
         // The same patterns in another order: the same code.
         let key = |d: [usize; 4]| d.iter().fold(0, |k, &p| k * PATTERN_KINDS + p);
