@@ -1,8 +1,8 @@
 //! `quinto-policy`: fits the move-ordering tables of `src/search/ordering_tables.rs`
 //! (`ORDERING` or `RENJU_ORDERING`: shape pair, point code and nearness values) to the moves
-//! of recorded games: a softmax over each position's candidates, the ordering score as the logit, the move played as the
-//! target. The search orders, prunes and reduces by these scores, so a move a full search
-//! chooses should score high.
+//! of recorded games: a softmax over each position's candidates, the ordering score as the
+//! logit, the move played as the target. The search orders, prunes and reduces by these
+//! scores, so a move a full search chooses should score high.
 
 use quinto::game::{point_code, Board, Color, Pos, Rule, Shape, POINT_CODES, SHAPE_KINDS};
 use quinto::record::Record;
