@@ -16,21 +16,15 @@ pub const POINT_CODES: usize = 1001;
 /// Four patterns in direction order, as a number in base 11.
 const ORDERED_KEYS: usize = PATTERN_KINDS * PATTERN_KINDS * PATTERN_KINDS * PATTERN_KINDS;
 
-/// The sorted patterns of each code, by code (numbered in the order their smallest ordered
-/// key comes), and the code of every ordered key.
-static CODES: Lazy<(Vec<[usize; 4]>, Vec<u16>)> = Lazy::new(|| {
-    let mut patterns_by_code = Vec::with_capacity(POINT_CODES);
+/// The code of every ordered key: codes numbered in the order their smallest key comes.
+static CODE_BY_KEY: Lazy<Vec<u16>> = Lazy::new(|| {
     let mut code_of = HashMap::with_capacity(POINT_CODES);
-    let code_by_key = (0..ORDERED_KEYS)
+    (0..ORDERED_KEYS)
         .map(|key| {
-            let patterns = sorted_digits(key);
-            *code_of.entry(patterns).or_insert_with(|| {
-                patterns_by_code.push(patterns);
-                (patterns_by_code.len() - 1) as u16
-            })
+            let next = code_of.len() as u16;
+            *code_of.entry(sorted_digits(key)).or_insert(next)
         })
-        .collect();
-    (patterns_by_code, code_by_key)
+        .collect()
 });
 
 fn sorted_digits(key: usize) -> [usize; 4] {
@@ -50,7 +44,7 @@ pub fn point_code(board: &Board, pos: Pos, color: Color) -> usize {
     let key = Direction::ALL.into_iter().fold(0, |key, dir| {
         key * PATTERN_KINDS + board.pattern(pos, dir, color) as usize
     });
-    usize::from(CODES.1[key])
+    usize::from(CODE_BY_KEY[key])
 }
 
 #[cfg(test)]
@@ -59,14 +53,17 @@ mod tests {
 
     #[test]
     fn every_multiset_has_one_code_and_back() {
-        let (patterns_by_code, code_by_key) = &*CODES;
-        assert_eq!(patterns_by_code.len(), POINT_CODES);
+        let code_by_key = &*CODE_BY_KEY;
         assert_eq!(code_by_key.len(), ORDERED_KEYS);
+        // Each code stands for one multiset, and each multiset has one code.
+        let mut patterns_by_code: Vec<Option<[usize; 4]>> = vec![None; POINT_CODES];
         for (key, &code) in code_by_key.iter().enumerate() {
             let code = usize::from(code);
             assert!(code < POINT_CODES);
-            assert_eq!(patterns_by_code[code], sorted_digits(key), "key {key}");
+            let patterns = *patterns_by_code[code].get_or_insert(sorted_digits(key));
+            assert_eq!(patterns, sorted_digits(key), "key {key}");
         }
+        assert!(patterns_by_code.iter().all(Option::is_some));
         // The same patterns in another order: the same code.
         let key = |d: [usize; 4]| d.iter().fold(0, |k, &p| k * PATTERN_KINDS + p);
         assert_eq!(
