@@ -13,7 +13,7 @@
 //!    stones); the table's move is extended a ply when it is singular (every other move
 //!    fails low against a bound just below its score, in a shallower search without it).
 
-use super::movegen::{is_illegal, Move, Scratch};
+use super::movegen::{is_illegal, move_order, Move, Scratch};
 use super::params::*;
 use super::tt::{Bound, Table};
 use super::Stop;
@@ -54,6 +54,40 @@ fn move_count_limit(depth: i32, improving: bool) -> usize {
         limit * MOVE_COUNT_NOT_IMPROVING
     };
     (limit.round() as usize).clamp(1, MOVE_COUNT_MAX)
+}
+
+/// Puts the best of `moves[next..]` at `next`: one at a time for the first
+/// `PICKED_ONE_BY_ONE` generated moves (from `start`), then all the rest sorted at once,
+/// after which `unsorted_from` is cleared. Once the node searches only fours that make a
+/// four-three or better (`only_strong_fours`), the others are dropped before sorting.
+fn pick_next(
+    moves: &mut Vec<Move>,
+    next: usize,
+    start: usize,
+    only_strong_fours: bool,
+    unsorted_from: &mut Option<usize>,
+) {
+    if next >= moves.len() {
+        return;
+    }
+    if only_strong_fours {
+        let mut kept = next;
+        for i in next..moves.len() {
+            if moves[i].attack >= Shape::FourThree {
+                moves.swap(kept, i);
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+    } else if next - start < PICKED_ONE_BY_ONE {
+        let best = (next..moves.len())
+            .min_by(|&a, &b| move_order(&moves[a], &moves[b]))
+            .unwrap_or(next);
+        moves.swap(next, best);
+        return;
+    }
+    moves[next..].sort_unstable_by(move_order);
+    *unsorted_from = None;
 }
 
 fn reduction(depth: i32, moves: usize) -> i32 {
@@ -287,14 +321,29 @@ impl<'a> Searcher<'a> {
             played.len().checked_sub(2).map(|i| played[i]),
         ];
         let mut next = 0;
+        // Where the generated moves start, while they are not all in order yet.
+        let mut unsorted_from = None;
         loop {
             if next == moves.len() && !generated {
                 generated = true;
                 let start = moves.len();
-                self.append_ordered_moves(me, None, ply, &mut moves);
+                self.append_moves(me, None, ply, &mut moves);
                 if let Some(i) = moves[start..].iter().position(|m| Some(m.pos) == tt_move) {
-                    moves.remove(start + i);
+                    moves.swap_remove(start + i);
                 }
+                unsorted_from = Some(start);
+            }
+            // Past the move-count limit only strong fours are searched (below).
+            let only_strong_fours =
+                !pv_node && searched >= move_limit && best_score > -WIN_THRESHOLD;
+            if let Some(start) = unsorted_from {
+                pick_next(
+                    &mut moves,
+                    next,
+                    start,
+                    only_strong_fours,
+                    &mut unsorted_from,
+                );
             }
             let m = match moves.get(next) {
                 Some(&m) => m,

@@ -8,6 +8,8 @@
 //! shape a stone makes for the mover (attack) and the shape it takes from the opponent
 //! (defence), then the line patterns, killers and history; ties by position.
 
+use std::cmp::Ordering;
+
 use super::alphabeta::Searcher;
 use super::params::*;
 use crate::game::{point_code, Board, Color, Direction, Pattern, Pos, Rule, Shape};
@@ -68,6 +70,12 @@ impl OrderingTables {
     }
 }
 
+/// The move order: the higher score first, then the lower point. A total order, so that
+/// sorting and picking the best one at a time give the same sequence.
+pub(super) fn move_order(a: &Move, b: &Move) -> Ordering {
+    b.score.cmp(&a.score).then(a.pos.cmp(&b.pos))
+}
+
 /// Move generation's working space, kept by the searcher so that nodes allocate nothing.
 #[derive(Debug, Default)]
 pub struct Scratch {
@@ -101,6 +109,20 @@ impl Searcher<'_> {
         ply: usize,
         moves: &mut Vec<Move>,
     ) {
+        let start = moves.len();
+        self.append_moves(me, tt_move, ply, moves);
+        moves[start..].sort_unstable_by(move_order);
+    }
+
+    /// The moves of [`Searcher::append_ordered_moves`], in no particular order: the search
+    /// picks them best first itself, as far as it gets (most cut nodes need one or two).
+    pub(super) fn append_moves(
+        &mut self,
+        me: Color,
+        tt_move: Option<Pos>,
+        ply: usize,
+        moves: &mut Vec<Move>,
+    ) {
         if self.board.stone_count() == 0 {
             moves.extend(self.opening_moves());
             return;
@@ -121,7 +143,6 @@ impl Searcher<'_> {
             }
             moves.append(&mut fresh);
         }
-        moves[start..].sort_unstable_by(|a, b| b.score.cmp(&a.score).then(a.pos.cmp(&b.pos)));
     }
 
     /// Appends the legal candidates (only `defences` and fours, when given) with their policy

@@ -122,6 +122,10 @@ pub struct OrderingTables {
 pub const NEAR_DISTANCES: usize = 6;
 pub use super::ordering_tables::{ORDERING, RENJU_ORDERING};
 
+/// A node picks its first this many generated moves one at a time and sorts the rest only
+/// when it gets to them (most cut nodes stop before): speed only, the order is the same.
+pub const PICKED_ONE_BY_ONE: usize = 6;
+
 /// Ordering bonus of the killer moves, and the cap of the history score.
 pub const KILLER_BONUS: i32 = 400;
 pub const HISTORY_MAX: i32 = 1 << 16;
