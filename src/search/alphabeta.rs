@@ -56,20 +56,20 @@ fn move_count_limit(depth: i32, improving: bool) -> usize {
     (limit.round() as usize).clamp(1, MOVE_COUNT_MAX)
 }
 
-/// Puts the best of `moves[next..]` at `next`: one at a time for the first
-/// `PICKED_ONE_BY_ONE` generated moves (from `start`), then all the rest sorted at once,
-/// after which `unsorted_from` is cleared. Once the node searches only fours that make a
-/// four-three or better (`only_strong_fours`), the others are dropped before sorting.
+/// While the generated moves (from `unsorted_from`) are not all in order, puts the best of
+/// `moves[next..]` at `next`: one at a time for the first `PICKED_ONE_BY_ONE` of them, then
+/// all the rest sorted at once, after which `unsorted_from` is cleared. Once the node searches
+/// only four-threes and better (`only_strong_fours`), the others are dropped before sorting.
 fn pick_next(
     moves: &mut Vec<Move>,
     next: usize,
-    start: usize,
     only_strong_fours: bool,
     unsorted_from: &mut Option<usize>,
 ) {
-    if next >= moves.len() {
-        return;
-    }
+    let start = match *unsorted_from {
+        Some(start) if next < moves.len() => start,
+        _ => return,
+    };
     if only_strong_fours {
         let mut kept = next;
         for i in next..moves.len() {
@@ -333,18 +333,10 @@ impl<'a> Searcher<'a> {
                 }
                 unsorted_from = Some(start);
             }
-            // Past the move-count limit only strong fours are searched (below).
+            // Move-count pruning: past the limit, only four-threes and better.
             let only_strong_fours =
                 !pv_node && searched >= move_limit && best_score > -WIN_THRESHOLD;
-            if let Some(start) = unsorted_from {
-                pick_next(
-                    &mut moves,
-                    next,
-                    start,
-                    only_strong_fours,
-                    &mut unsorted_from,
-                );
-            }
+            pick_next(&mut moves, next, only_strong_fours, &mut unsorted_from);
             let m = match moves.get(next) {
                 Some(&m) => m,
                 None => break,
@@ -354,11 +346,7 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let quiet = m.is_quiet() && Some(m.pos) != tt_move;
-            if !pv_node
-                && searched >= move_limit
-                && m.attack < Shape::FourThree
-                && best_score > -WIN_THRESHOLD
-            {
+            if only_strong_fours && m.attack < Shape::FourThree {
                 continue;
             }
             let prunable = !pv_node && quiet && best_score > -WIN_THRESHOLD && !threatened;
