@@ -203,6 +203,9 @@ pub struct FitOptions {
     pub learning_rate: f64,
     /// L2 pull towards zero, per weight and position.
     pub l2: f64,
+    /// How far along the fitted change the written weights go: 1 is the fit, 0 the start,
+    /// −1 as far from the start the other way.
+    pub step: f64,
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -307,7 +310,11 @@ pub fn fit_all(
             continue;
         }
         let (before, held_before) = (loss(&fitted, weights), loss(&held, weights));
-        *weights = fit(&fitted, &held, weights, options);
+        *weights = step_along(
+            weights,
+            &fit(&fitted, &held, weights, options),
+            options.step,
+        );
         reports.push(FitReport {
             table,
             positions: fitted.len(),
@@ -321,6 +328,27 @@ pub fn fit_all(
     (tables, reports)
 }
 
+/// `start + step · (fitted − start)`, weight by weight, rounded.
+fn step_along(start: &Weights, fitted: &Weights, step: f64) -> Weights {
+    let along = |from: i32, to: i32| from + (step * f64::from(to - from)).round() as i32;
+    let mut stepped = start.clone();
+    for (w, (&from, &to)) in stepped
+        .counts
+        .iter_mut()
+        .zip(start.counts.iter().zip(fitted.counts.iter()))
+    {
+        *w = along(from, to);
+    }
+    for (w, (&from, &to)) in stepped
+        .threat
+        .iter_mut()
+        .zip(start.threat.iter().zip(fitted.threat.iter()))
+    {
+        *w = along(from, to);
+    }
+    stepped
+}
+
 /// The text of `src/eval/weights.rs` for these tables, with `source` lines (what was fitted
 /// to, how) in its header.
 pub fn weights_source(tables: &[Weights], source: &[String]) -> String {
@@ -329,7 +357,7 @@ pub fn weights_source(tables: &[Weights], source: &[String]) -> String {
          //! to make them again); edit the tuner or its data, not this file.\n//!\n",
     );
     for line in source {
-        let _ = writeln!(out, "//! {line}");
+        let _ = writeln!(out, "{}", format!("//! {line}").trim_end());
     }
     out.push_str(
         "\nuse super::{Weights, TABLES as TABLE_COUNT};\n\n\
@@ -458,6 +486,7 @@ pub(crate) mod tests {
             iterations: 50,
             learning_rate: 1.0,
             l2: 0.0,
+            step: 1.0,
         };
         let (tables, reports) = fit_all(&samples, &start, options);
         assert_eq!(reports.len(), 2, "black to move and white to move");
@@ -468,5 +497,31 @@ pub(crate) mod tests {
         assert!(text.contains("//! test"));
         let numbers = text.matches(',').count();
         assert!(numbers >= TABLES * (COUNT_FEATURES + THREAT_MASKS));
+    }
+
+    #[test]
+    fn a_step_scales_the_fitted_change() {
+        let samples = game_samples(&record(&BLACK_FIVE_IN_A_ROW, "1-0 five: x"), 0).unwrap();
+        let start = weights::TABLES.clone();
+        let with_step = |step| {
+            let options = FitOptions {
+                iterations: 50,
+                learning_rate: 1.0,
+                l2: 0.0,
+                step,
+            };
+            fit_all(&samples, &start, options).0
+        };
+        let (fitted, none, back) = (with_step(1.0), with_step(0.0), with_step(-1.0));
+        assert_eq!(none, start.to_vec());
+        assert_ne!(fitted, none);
+        for ((s, f), b) in start.iter().zip(&fitted).zip(&back) {
+            for ((s, f), b) in s.counts.iter().zip(&f.counts).zip(&b.counts) {
+                assert_eq!(b - s, s - f);
+            }
+            for ((s, f), b) in s.threat.iter().zip(&f.threat).zip(&b.threat) {
+                assert_eq!(b - s, s - f);
+            }
+        }
     }
 }

@@ -33,6 +33,8 @@ the mean of their targets, so that held-out games never repeat fitted positions.
   --learning-rate R  Adam step size in evaluation units (default 2)
   --l2 L             pull of every weight towards zero (default 1e-7)
   --min-stones N     the first stone count to take positions from (default 4)
+  --step T           write start + T x (fit - start) (default 1, the fit; -1 steps as far
+                     the other way: the freestyle weights of 2026-11-26, see results.md)
   --note TEXT        a line for the file's header (repeatable)";
 
 fn main() -> ExitCode {
@@ -53,6 +55,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         iterations: 3000,
         learning_rate: 2.0,
         l2: 1e-7,
+        step: 1.0,
     };
     let mut min_stones = 4;
     let mut label_files = Vec::new();
@@ -80,6 +83,12 @@ fn run(args: Vec<String>) -> Result<(), String> {
             "--iterations" => options.iterations = number(&value)? as usize,
             "--learning-rate" => options.learning_rate = number(&value)?,
             "--l2" => options.l2 = number(&value)?,
+            "--step" => {
+                options.step = number(&value)?;
+                if !options.step.is_finite() {
+                    return Err(format!("--step: not a finite number: {value}"));
+                }
+            }
             "--min-stones" => min_stones = number(&value)? as usize,
             "--note" => notes.push(value),
             _ => return Err(format!("unknown option {flag}\n{USAGE}")),
@@ -130,12 +139,13 @@ fn run(args: Vec<String>) -> Result<(), String> {
         format!(" --teacher-scale {teacher_scale} --teacher-weight {teacher_weight}")
     };
     source.push(format!(
-        "Fitted by: quinto-tune {}{teacher} --iterations {} --learning-rate {} --l2 {} --min-stones {}",
+        "Fitted by: quinto-tune {}{teacher} --iterations {} --learning-rate {} --l2 {} --min-stones {} --step {}",
         inputs.collect::<Vec<_>>().join(" "),
         options.iterations,
         options.learning_rate,
         options.l2,
-        min_stones
+        min_stones,
+        options.step
     ));
     source.push(format!(
         "Data: {} games, {} quiet positions, {labelled} labelled positions, {} distinct (repeats merged, their targets averaged); K = {K} (an evaluation of K is a 73 % expectation).",
