@@ -330,7 +330,9 @@ pub fn fit_all(
 
 /// `start + step · (fitted − start)`, weight by weight, rounded.
 fn step_along(start: &Weights, fitted: &Weights, step: f64) -> Weights {
-    let along = |from: i32, to: i32| from + (step * f64::from(to - from)).round() as i32;
+    let along = |from: i32, to: i32| {
+        from.saturating_add((step * (f64::from(to) - f64::from(from))).round() as i32)
+    };
     let mut stepped = start.clone();
     for (w, (&from, &to)) in stepped
         .counts

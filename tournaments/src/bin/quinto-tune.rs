@@ -37,6 +37,10 @@ the mean of their targets, so that held-out games never repeat fitted positions.
                      the other way: the freestyle weights of 2026-11-26, see results.md)
   --note TEXT        a line for the file's header (repeatable)";
 
+/// The largest `--step` either way: far beyond any useful step, and small enough that no
+/// weight can overflow.
+const MAX_STEP: f64 = 16.0;
+
 fn main() -> ExitCode {
     match run(std::env::args().skip(1).collect()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -85,8 +89,10 @@ fn run(args: Vec<String>) -> Result<(), String> {
             "--l2" => options.l2 = number(&value)?,
             "--step" => {
                 options.step = number(&value)?;
-                if !options.step.is_finite() {
-                    return Err(format!("--step: not a finite number: {value}"));
+                if !(-MAX_STEP..=MAX_STEP).contains(&options.step) {
+                    return Err(format!(
+                        "--step: not between -{MAX_STEP} and {MAX_STEP}: {value}"
+                    ));
                 }
             }
             "--min-stones" => min_stones = number(&value)? as usize,
