@@ -328,25 +328,21 @@ pub fn fit_all(
     (tables, reports)
 }
 
-/// `start + step · (fitted − start)`, weight by weight, rounded.
+/// `start + step · (fitted − start)`, weight by weight (counts, then threats), rounded.
 fn step_along(start: &Weights, fitted: &Weights, step: f64) -> Weights {
-    let along = |from: i32, to: i32| {
-        from.saturating_add((step * (f64::from(to) - f64::from(from))).round() as i32)
-    };
     let mut stepped = start.clone();
+    let pairs = start
+        .counts
+        .iter()
+        .chain(&start.threat)
+        .zip(fitted.counts.iter().chain(&fitted.threat));
     for (w, (&from, &to)) in stepped
         .counts
         .iter_mut()
-        .zip(start.counts.iter().zip(fitted.counts.iter()))
+        .chain(stepped.threat.iter_mut())
+        .zip(pairs)
     {
-        *w = along(from, to);
-    }
-    for (w, (&from, &to)) in stepped
-        .threat
-        .iter_mut()
-        .zip(start.threat.iter().zip(fitted.threat.iter()))
-    {
-        *w = along(from, to);
+        *w = from.saturating_add((step * (f64::from(to) - f64::from(from))).round() as i32);
     }
     stepped
 }
@@ -517,11 +513,15 @@ pub(crate) mod tests {
         let (fitted, none, back) = (with_step(1.0), with_step(0.0), with_step(-1.0));
         assert_eq!(none, start.to_vec());
         assert_ne!(fitted, none);
+        let all = |w: &Weights| {
+            w.counts
+                .iter()
+                .chain(&w.threat)
+                .copied()
+                .collect::<Vec<_>>()
+        };
         for ((s, f), b) in start.iter().zip(&fitted).zip(&back) {
-            for ((s, f), b) in s.counts.iter().zip(&f.counts).zip(&b.counts) {
-                assert_eq!(b - s, s - f);
-            }
-            for ((s, f), b) in s.threat.iter().zip(&f.threat).zip(&b.threat) {
+            for ((s, f), b) in all(s).into_iter().zip(all(f)).zip(all(b)) {
                 assert_eq!(b - s, s - f);
             }
         }
