@@ -5,7 +5,7 @@
 use super::color::Color;
 use super::coord::{BoardSize, Direction, Pos, POS_COUNT, STRIDE};
 use super::forbidden::{self, Foul};
-use super::line::{key_shift, Lines, BLACK, EMPTY, REACH, WHITE};
+use super::line::{key_shift, Lines, BLACK, REACH, WHITE};
 use super::pattern::{Pattern, PatternTable};
 use super::point_set::PointSet;
 use super::rule::Rule;
@@ -14,6 +14,10 @@ use super::zobrist;
 
 /// How far along a line a stone makes its neighbours move-generation candidates.
 const NEAR: i32 = 2;
+
+/// A pattern or shape count: at most four entries for each of 1,024 points, so 16 bits hold
+/// it, and undo's copy of all the counts stays small.
+type Count = u16;
 
 /// A board under one rule, with the incremental state a search needs.
 #[derive(Clone)]
@@ -28,17 +32,17 @@ pub struct Board {
     patterns: Box<[[u8; 4]; POS_COUNT]>,
     /// For each colour and pattern, how many (empty point, direction) pairs have it: the
     /// evaluation's inputs, and "does anyone have a five or an open-four point" in O(1).
-    pattern_counts: [[u32; 16]; 2],
+    pattern_counts: [[Count; 16]; 2],
     /// Per colour, the table that combines a point's four patterns into its [`Shape`].
     shape_tables: [&'static [u8; 1 << SHAPE_KEY_BITS]; 2],
     /// For each point, its shape key (the four patterns' categories) for black and for
     /// white (empty points only, like `patterns`).
     shape_keys: Box<[[u16; 2]; POS_COUNT]>,
     /// For each colour and shape, how many empty points have it.
-    shape_counts: [[u32; 16]; 2],
-    /// `pattern_counts` and `shape_counts` before each move: undo copies them back (256
+    shape_counts: [[Count; 16]; 2],
+    /// `pattern_counts` and `shape_counts` before each move: undo copies them back (128
     /// bytes) instead of recounting every entry the move changed.
-    counts_before: Vec<[[[u32; 16]; 2]; 2]>,
+    counts_before: Vec<[[[Count; 16]; 2]; 2]>,
     /// For each colour, the empty points with an open-four (`F4`) and with a five (`F5`)
     /// pattern on some line: the threats a search asks for at every node.
     four_points: [PointSet; 2],
@@ -300,7 +304,7 @@ impl Board {
     /// How many (empty point, direction) pairs hold `pattern` for `color`.
     #[inline]
     pub fn pattern_count(&self, color: Color, pattern: Pattern) -> u32 {
-        self.pattern_counts[color.index()][pattern as usize]
+        self.pattern_counts[color.index()][pattern as usize] as u32
     }
 
     /// The class of the empty point `pos` for `color`: its four lines together.
@@ -313,7 +317,7 @@ impl Board {
     /// How many empty points have `shape` for `color`.
     #[inline]
     pub fn shape_count(&self, color: Color, shape: Shape) -> u32 {
-        self.shape_counts[color.index()][shape as usize]
+        self.shape_counts[color.index()][shape as usize] as u32
     }
 
     /// The empty points with a stone within two cells along one of their lines (the moves
@@ -418,20 +422,20 @@ impl Board {
         for dir in Direction::ALL {
             let view = self.lines.view(dir, pos);
             let step = dir.index_step();
+            let at_offset =
+                |offset: i32| (pos.index() as isize + offset as isize * step) as usize % POS_COUNT;
             let (back, ahead) = self.reach_on_board(pos, dir);
-            for offset in -back..=ahead {
-                if offset == 0 {
-                    continue;
-                }
-                let at = (pos.index() as isize + offset as isize * step) as usize % POS_COUNT;
-                if offset.abs() <= NEAR {
-                    self.near[at] += 1;
-                }
-                // An occupied point's entries stay as they were when it was played: they are
-                // right again when the moves since are undone and it is emptied.
-                if view.cell(offset) != EMPTY {
-                    continue;
-                }
+            for offset in (-back.min(NEAR)..=ahead.min(NEAR)).filter(|&o| o != 0) {
+                self.near[at_offset(offset)] += 1;
+            }
+            // Only empty cells keep entries (walls and stones count as taken). An occupied
+            // point's entries stay as they were when it was played: they are right again when
+            // the moves since are undone and it is emptied.
+            let mut empty = view.empty_cells();
+            while empty != 0 {
+                let offset = empty.trailing_zeros() as i32 / 2 - REACH;
+                empty &= empty - 1;
+                let at = at_offset(offset);
                 let entry = self.table.entry(view.key(offset));
                 let old = self.patterns[at][dir.index()];
                 if old == entry {
@@ -456,8 +460,7 @@ impl Board {
                 ];
                 if keys != old_keys {
                     self.shape_keys[at] = keys;
-                    self.count_shapes(old_keys, -1);
-                    self.count_shapes(keys, 1);
+                    self.recount_shapes(old_keys, keys);
                 }
             }
         }
@@ -521,12 +524,26 @@ impl Board {
         (four, five)
     }
 
+    /// Moves a point from the shapes of its old keys to those of its new ones.
     #[inline]
-    fn count_shapes(&mut self, keys: [u16; 2], change: i32) {
+    fn recount_shapes(&mut self, old: [u16; 2], new: [u16; 2]) {
+        for color in 0..2 {
+            let table = self.shape_tables[color];
+            let (before, after) = (shape_of(table, old[color]), shape_of(table, new[color]));
+            if before != after {
+                let counts = &mut self.shape_counts[color];
+                counts[before as usize & 15] = counts[before as usize & 15].wrapping_sub(1);
+                counts[after as usize & 15] = counts[after as usize & 15].wrapping_add(1);
+            }
+        }
+    }
+
+    #[inline]
+    fn count_shapes(&mut self, keys: [u16; 2], change: i16) {
         for (color, &key) in keys.iter().enumerate() {
             let shape = shape_of(self.shape_tables[color], key) as usize;
             let count = &mut self.shape_counts[color][shape & 15];
-            *count = count.wrapping_add(change as u32);
+            *count = count.wrapping_add(change as Count);
         }
     }
 
@@ -549,14 +566,14 @@ impl Board {
     }
 
     #[inline]
-    fn count(&mut self, entry: u8, change: i32) {
+    fn count(&mut self, entry: u8, change: i16) {
         let black = (entry & 15) as usize;
         let white = (entry >> 4) as usize & 15;
-        self.pattern_counts[0][black] = self.pattern_counts[0][black].wrapping_add(change as u32);
-        self.pattern_counts[1][white] = self.pattern_counts[1][white].wrapping_add(change as u32);
+        self.pattern_counts[0][black] = self.pattern_counts[0][black].wrapping_add(change as Count);
+        self.pattern_counts[1][white] = self.pattern_counts[1][white].wrapping_add(change as Count);
     }
 
-    fn recomputed_counts(&self) -> [[u32; 16]; 2] {
+    fn recomputed_counts(&self) -> [[Count; 16]; 2] {
         let mut counts = [[0; 16]; 2];
         for pos in self.size.points().filter(|&p| self.is_empty(p)) {
             for entry in self.patterns[pos.index()] {
@@ -575,7 +592,7 @@ impl Board {
         keys
     }
 
-    fn recomputed_shape_counts(&self) -> [[u32; 16]; 2] {
+    fn recomputed_shape_counts(&self) -> [[Count; 16]; 2] {
         let mut counts = [[0; 16]; 2];
         for pos in self.size.points().filter(|&p| self.is_empty(p)) {
             for color in [Color::Black, Color::White] {
