@@ -419,15 +419,10 @@ impl Board {
     /// points within reach on its four lines (and the neighbour counts), logging what
     /// changed; counts change only where a pattern did.
     fn refresh_around(&mut self, pos: Pos) {
+        self.count_near(pos, true);
         for dir in Direction::ALL {
             let view = self.lines.view(dir, pos);
             let step = dir.index_step();
-            let at_offset =
-                |offset: i32| (pos.index() as isize + offset as isize * step) as usize % POS_COUNT;
-            let (back, ahead) = self.reach_on_board(pos, dir);
-            for offset in (-back.min(NEAR)..=ahead.min(NEAR)).filter(|&o| o != 0) {
-                self.near[at_offset(offset)] += 1;
-            }
             // Only empty cells keep entries (walls and stones count as taken). An occupied
             // point's entries stay as they were when it was played: they are right again when
             // the moves since are undone and it is emptied.
@@ -435,7 +430,7 @@ impl Board {
             while empty != 0 {
                 let offset = empty.trailing_zeros() as i32 / 2 - REACH;
                 empty &= empty - 1;
-                let at = at_offset(offset);
+                let at = index_along(pos, step, offset);
                 let entry = self.table.entry(view.key(offset));
                 let old = self.patterns[at][dir.index()];
                 if old == entry {
@@ -483,19 +478,25 @@ impl Board {
             }
             self.shape_keys[at] = change.keys;
         }
-        for dir in Direction::ALL {
-            let step = dir.index_step();
-            let (back, ahead) = self.reach_on_board(pos, dir);
-            for offset in (-back.min(NEAR)..=ahead.min(NEAR)).filter(|&o| o != 0) {
-                let at = (pos.index() as isize + offset as isize * step) as usize % POS_COUNT;
-                self.near[at] -= 1;
-            }
-        }
+        self.count_near(pos, false);
         if let Some([patterns, shapes]) = self.counts_before.pop() {
             self.pattern_counts = patterns;
             self.shape_counts = shapes;
         }
         self.mark_threats(pos);
+    }
+
+    /// Counts a stone on `pos` in (or, `added` false, out of) the neighbour counts of the
+    /// points within `NEAR` of it along its lines.
+    fn count_near(&mut self, pos: Pos, added: bool) {
+        for dir in Direction::ALL {
+            let step = dir.index_step();
+            let (back, ahead) = self.reach_on_board(pos, dir);
+            for offset in (-back.min(NEAR)..=ahead.min(NEAR)).filter(|&o| o != 0) {
+                let near = &mut self.near[index_along(pos, step, offset)];
+                *near = if added { *near + 1 } else { *near - 1 };
+            }
+        }
     }
 
     /// Puts `pos` in or out of the open-four and five point sets of both colours, from its
@@ -687,6 +688,13 @@ impl Board {
             );
         }
     }
+}
+
+/// The index of the point `offset` steps from `pos` along a line whose index step is `step`
+/// (the caller keeps it on the board).
+#[inline]
+fn index_along(pos: Pos, step: isize, offset: i32) -> usize {
+    (pos.index() as isize + offset as isize * step) as usize % POS_COUNT
 }
 
 /// Whether an entry gives either colour an open-four or a five pattern.
