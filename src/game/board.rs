@@ -532,20 +532,24 @@ impl Board {
             let table = self.shape_tables[color];
             let (before, after) = (shape_of(table, old[color]), shape_of(table, new[color]));
             if before != after {
-                let counts = &mut self.shape_counts[color];
-                counts[before as usize & 15] = counts[before as usize & 15].wrapping_sub(1);
-                counts[after as usize & 15] = counts[after as usize & 15].wrapping_add(1);
+                self.count_shape(color, before, -1);
+                self.count_shape(color, after, 1);
             }
         }
     }
 
+    /// Takes a point with `keys` out of (`change` −1) or into (+1) the shape counts.
     #[inline]
     fn count_shapes(&mut self, keys: [u16; 2], change: i16) {
         for (color, &key) in keys.iter().enumerate() {
-            let shape = shape_of(self.shape_tables[color], key) as usize;
-            let count = &mut self.shape_counts[color][shape & 15];
-            *count = count.wrapping_add(change as Count);
+            self.count_shape(color, shape_of(self.shape_tables[color], key), change);
         }
+    }
+
+    #[inline]
+    fn count_shape(&mut self, color: usize, shape: u8, change: i16) {
+        let count = &mut self.shape_counts[color][shape as usize & 15];
+        *count = count.wrapping_add(change as Count);
     }
 
     /// How many cells (at most `REACH`) the board extends from `pos` backwards and forwards
