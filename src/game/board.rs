@@ -199,6 +199,12 @@ impl Board {
     }
 
     /// The Zobrist hash of the stones.
+    /// The hash after `color` plays `pos`.
+    #[inline]
+    pub fn hash_after(&self, pos: Pos, color: Color) -> u64 {
+        self.hash ^ zobrist::key(pos, color)
+    }
+
     pub fn hash(&self) -> u64 {
         self.hash
     }

@@ -376,6 +376,7 @@ impl<'a> Searcher<'a> {
                     return singular_beta;
                 }
             }
+            self.tt.prefetch(self.board.hash_after(m.pos, me));
             self.board.play(m.pos, me);
             searched += 1;
             let score = if searched == 1 {

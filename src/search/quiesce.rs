@@ -58,6 +58,7 @@ impl Searcher<'_> {
         let mut best = stand;
         let mut best_move = None;
         for pos in self.fours(me, last_four).into_iter().flatten() {
+            self.tt.prefetch(self.board.hash_after(pos, me));
             self.board.play(pos, me);
             let score = -self.quiesce(-beta, -alpha, ply + 1, fours_left - 1, Some(pos));
             self.board.undo();

@@ -133,6 +133,24 @@ impl Table {
         self.generation = (self.generation + 1) & 63;
     }
 
+    /// Asks the processor to start loading the bucket of `hash`, so that its probe, a move
+    /// later, finds it in the cache (the table is far larger than the caches).
+    #[inline]
+    #[allow(unsafe_code)]
+    pub fn prefetch(&self, hash: u64) {
+        let first = (hash as usize & (self.buckets() - 1)) * BUCKET;
+        let bucket = self.entries[first..].as_ptr();
+        // SAFETY: a prefetch is a hint with no effect on memory or program state and never
+        // faults; the pointer is in bounds anyway (from a slice of the table).
+        #[cfg(target_arch = "x86_64")]
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch(bucket as *const i8, _MM_HINT_T0);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = bucket;
+    }
+
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Hit> {
         let key = (hash >> 48) as u16;
         let first = (hash as usize & (self.buckets() - 1)) * BUCKET;
