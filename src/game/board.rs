@@ -199,14 +199,14 @@ impl Board {
     }
 
     /// The Zobrist hash of the stones.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
     /// The hash after `color` plays `pos`.
     #[inline]
     pub fn hash_after(&self, pos: Pos, color: Color) -> u64 {
         self.hash ^ zobrist::key(pos, color)
-    }
-
-    pub fn hash(&self) -> u64 {
-        self.hash
     }
 
     /// The moves played, oldest first.
