@@ -425,7 +425,7 @@ impl Board {
     /// points within reach on its four lines (and the neighbour counts), logging what
     /// changed; counts change only where a pattern did.
     fn refresh_around(&mut self, pos: Pos) {
-        self.count_near(pos, true);
+        self.count_near(pos, 1);
         for dir in Direction::ALL {
             let view = self.lines.view(dir, pos);
             let step = dir.index_step();
@@ -484,7 +484,7 @@ impl Board {
             }
             self.shape_keys[at] = change.keys;
         }
-        self.count_near(pos, false);
+        self.count_near(pos, -1);
         if let Some([patterns, shapes]) = self.counts_before.pop() {
             self.pattern_counts = patterns;
             self.shape_counts = shapes;
@@ -492,15 +492,17 @@ impl Board {
         self.mark_threats(pos);
     }
 
-    /// Counts a stone on `pos` in (or, `added` false, out of) the neighbour counts of the
+    /// Counts a stone on `pos` in (`change` 1) or out of (−1) the neighbour counts of the
     /// points within `NEAR` of it along its lines.
-    fn count_near(&mut self, pos: Pos, added: bool) {
+    fn count_near(&mut self, pos: Pos, change: i8) {
         for dir in Direction::ALL {
             let step = dir.index_step();
             let (back, ahead) = self.reach_on_board(pos, dir);
-            for offset in (-back.min(NEAR)..=ahead.min(NEAR)).filter(|&o| o != 0) {
-                let near = &mut self.near[index_along(pos, step, offset)];
-                *near = if added { *near + 1 } else { *near - 1 };
+            for (reach, sign) in [(ahead, 1), (back, -1)] {
+                for offset in 1..=reach.min(NEAR) {
+                    let near = &mut self.near[index_along(pos, step, sign * offset)];
+                    *near = near.wrapping_add(change as u8);
+                }
             }
         }
     }
