@@ -15,6 +15,32 @@ use super::zobrist;
 /// How far along a line a stone makes its neighbours move-generation candidates.
 const NEAR: i32 = 2;
 
+/// The neighbour counts' grid: the largest board with `NEAR` cells of margin all round, so
+/// that a stone counts itself into its neighbours without bounds tests (the counts off the
+/// board are never read).
+const NEAR_STRIDE: usize = STRIDE + 2 * NEAR as usize;
+const NEAR_CELLS: usize = NEAR_STRIDE * NEAR_STRIDE;
+
+/// Where, in the neighbour grid, the points within `NEAR` along the four lines lie from a
+/// point (the directions' steps of [`Direction::delta`]).
+const NEAR_OFFSETS: [isize; 16] = {
+    let steps = [
+        1,
+        NEAR_STRIDE as isize,
+        NEAR_STRIDE as isize - 1,
+        -(NEAR_STRIDE as isize) - 1,
+    ];
+    let mut offsets = [0; 16];
+    let mut i = 0;
+    while i < 16 {
+        let distance = (i % 4 / 2 + 1) as isize;
+        let sign = if i % 2 == 0 { 1 } else { -1 };
+        offsets[i] = steps[i / 4] * distance * sign;
+        i += 1;
+    }
+    offsets
+};
+
 /// A pattern or shape count: at most four entries for each of 1,024 points, so 16 bits hold
 /// it, and undo's copy of all the counts stays small.
 type Count = u16;
@@ -49,7 +75,7 @@ pub struct Board {
     five_points: [PointSet; 2],
     /// For each point, how many stones lie within two cells of it along the four lines:
     /// non-zero marks a move-generation candidate.
-    near: Box<[u8; POS_COUNT]>,
+    near: Box<[u8; NEAR_CELLS]>,
     hash: u64,
     history: Vec<Pos>,
     /// What each move changed (pattern entries and shape keys as they were before), so that
@@ -90,7 +116,7 @@ impl Iterator for Candidates<'_> {
             } else {
                 at + 1
             };
-            if self.board.near[at] > 0 && self.board.stones[at].is_none() {
+            if self.board.near[near_index(x, y)] > 0 && self.board.stones[at].is_none() {
                 return Some(Pos::from_index(at));
             }
         }
@@ -173,7 +199,7 @@ impl Board {
             counts_before: Vec::with_capacity(size.area()),
             four_points: [PointSet::EMPTY; 2],
             five_points: [PointSet::EMPTY; 2],
-            near: Box::new([0; POS_COUNT]),
+            near: Box::new([0; NEAR_CELLS]),
             hash: 0,
             history: Vec::with_capacity(size.area()),
             changes: Vec::with_capacity(16 * size.area()),
@@ -375,7 +401,7 @@ impl Board {
     /// Whether a stone lies within two cells of `pos` along one of its four lines.
     #[inline]
     pub fn is_candidate(&self, pos: Pos) -> bool {
-        self.near[pos.index()] > 0
+        self.near[near_index(pos.x(), pos.y())] > 0
     }
 
     /// The referee's verdict on a black stone at the empty point `pos` (whatever the rule).
@@ -495,15 +521,10 @@ impl Board {
     /// Counts a stone on `pos` in (`change` 1) or out of (−1) the neighbour counts of the
     /// points within `NEAR` of it along its lines.
     fn count_near(&mut self, pos: Pos, change: i8) {
-        for dir in Direction::ALL {
-            let step = dir.index_step();
-            let (back, ahead) = self.reach_on_board(pos, dir);
-            for (reach, sign) in [(ahead, 1), (back, -1)] {
-                for offset in 1..=reach.min(NEAR) {
-                    let near = &mut self.near[index_along(pos, step, sign * offset)];
-                    *near = near.wrapping_add(change as u8);
-                }
-            }
+        let at = near_index(pos.x(), pos.y()) as isize;
+        for offset in NEAR_OFFSETS {
+            let near = &mut self.near[(at + offset) as usize];
+            *near = near.wrapping_add(change as u8);
         }
     }
 
@@ -558,24 +579,6 @@ impl Board {
     fn count_shape(&mut self, color: usize, shape: u8, change: i16) {
         let count = &mut self.shape_counts[color][shape as usize & 15];
         *count = count.wrapping_add(change as Count);
-    }
-
-    /// How many cells (at most `REACH`) the board extends from `pos` backwards and forwards
-    /// along `dir`.
-    #[inline]
-    fn reach_on_board(&self, pos: Pos, dir: Direction) -> (i32, i32) {
-        let (x, y) = (pos.x() as i32, pos.y() as i32);
-        let (right, down) = (
-            self.size.width() as i32 - 1 - x,
-            self.size.height() as i32 - 1 - y,
-        );
-        let (back, ahead) = match dir {
-            Direction::Row => (x, right),
-            Direction::Column => (y, down),
-            Direction::AntiDiagonal => (right.min(y), x.min(down)),
-            Direction::Diagonal => (right.min(down), x.min(y)),
-        };
-        (back.min(REACH), ahead.min(REACH))
     }
 
     #[inline]
@@ -695,7 +698,7 @@ impl Board {
         for pos in self.size.points() {
             assert_eq!(
                 near[pos.index()],
-                self.near[pos.index()],
+                self.near[near_index(pos.x(), pos.y())],
                 "neighbour count drifted at {pos:?}"
             );
         }
@@ -707,6 +710,12 @@ impl Board {
 #[inline]
 fn index_along(pos: Pos, step: isize, offset: i32) -> usize {
     (pos.index() as isize + offset as isize * step) as usize % POS_COUNT
+}
+
+/// The neighbour grid's cell of the point (`x`, `y`).
+#[inline]
+fn near_index(x: usize, y: usize) -> usize {
+    (y + NEAR as usize) * NEAR_STRIDE + x + NEAR as usize
 }
 
 /// Whether an entry gives either colour an open-four or a five pattern.
