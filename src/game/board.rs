@@ -3,7 +3,7 @@
 //! after every move and undo in debug builds).
 
 use super::color::Color;
-use super::coord::{BoardSize, Direction, Pos, POS_COUNT, STRIDE};
+use super::coord::{BoardSize, Direction, Pos, MAX_SIZE, POS_COUNT};
 use super::forbidden::{self, Foul};
 use super::line::{key_shift, Lines, BLACK, REACH, WHITE};
 use super::pattern::{Pattern, PatternTable};
@@ -15,31 +15,9 @@ use super::zobrist;
 /// How far along a line a stone makes its neighbours move-generation candidates.
 const NEAR: i32 = 2;
 
-/// The neighbour counts' grid: the largest board with `NEAR` cells of margin all round, so
-/// that a stone counts itself into its neighbours without bounds tests (the counts off the
-/// board are never read).
-const NEAR_STRIDE: usize = STRIDE + 2 * NEAR as usize;
-const NEAR_CELLS: usize = NEAR_STRIDE * NEAR_STRIDE;
-
-/// Where, in the neighbour grid, the points within `NEAR` along the four lines lie from a
-/// point (the directions' steps of [`Direction::delta`]).
-const NEAR_OFFSETS: [isize; 16] = {
-    let steps = [
-        1,
-        NEAR_STRIDE as isize,
-        NEAR_STRIDE as isize - 1,
-        -(NEAR_STRIDE as isize) - 1,
-    ];
-    let mut offsets = [0; 16];
-    let mut i = 0;
-    while i < 16 {
-        let distance = (i % 4 / 2 + 1) as isize;
-        let sign = if i % 2 == 0 { 1 } else { -1 };
-        offsets[i] = steps[i / 4] * distance * sign;
-        i += 1;
-    }
-    offsets
-};
+/// Rows padded with `NEAR` empty rows above and below, so that a row's neighbours are
+/// always there to read.
+const ROW_SLOTS: usize = MAX_SIZE + 2 * NEAR as usize;
 
 /// A pattern or shape count: at most four entries for each of 1,024 points, so 16 bits hold
 /// it, and undo's copy of all the counts stays small.
@@ -73,9 +51,11 @@ pub struct Board {
     /// pattern on some line: the threats a search asks for at every node.
     four_points: [PointSet; 2],
     five_points: [PointSet; 2],
-    /// For each point, how many stones lie within two cells of it along the four lines:
-    /// non-zero marks a move-generation candidate.
-    near: Box<[u8; NEAR_CELLS]>,
+    /// Each row's stones as a bit mask (bit x), at `NEAR` + y: the move-generation
+    /// candidates of a row come from it and its neighbours' by a few shifts.
+    rows: [u32; ROW_SLOTS],
+    /// The on-board columns of a row as a bit mask.
+    columns: u32,
     hash: u64,
     history: Vec<Pos>,
     /// What each move changed (pattern entries and shape keys as they were before), so that
@@ -83,21 +63,20 @@ pub struct Board {
     /// move's changes start.
     changes: Vec<Change>,
     change_marks: Vec<u32>,
-    /// The smallest rectangle holding every stone, (x0, y0, x1, y1), after each move: the
-    /// candidates lie within `NEAR` of it.
-    bounds: Vec<[u8; 4]>,
+    /// The first and last rows holding a stone, after each move: the candidates lie within
+    /// `NEAR` rows of them.
+    row_spans: Vec<[u8; 2]>,
 }
 
-/// The iterator of [`Board::candidates`]: a walk over the stones' bounding box, widened by
-/// `NEAR`, row by row.
+/// The iterator of [`Board::candidates`]: row by row, each row's candidates as a bit mask.
 #[derive(Clone, Debug)]
 pub struct Candidates<'a> {
     board: &'a Board,
-    x0: usize,
-    x1: usize,
+    /// The row of `mask`, and the last row to look at.
+    y: usize,
     y1: usize,
-    /// The next point's index.
-    index: usize,
+    /// The row's candidates not yet returned.
+    mask: u32,
 }
 
 impl Iterator for Candidates<'_> {
@@ -105,21 +84,16 @@ impl Iterator for Candidates<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<Pos> {
-        loop {
-            let (x, y) = (self.index % STRIDE, self.index / STRIDE);
-            if y > self.y1 {
+        while self.mask == 0 {
+            if self.y >= self.y1 {
                 return None;
             }
-            let at = self.index;
-            self.index = if x >= self.x1 {
-                (y + 1) * STRIDE + self.x0
-            } else {
-                at + 1
-            };
-            if self.board.near[near_index(x, y)] > 0 && self.board.stones[at].is_none() {
-                return Some(Pos::from_index(at));
-            }
+            self.y += 1;
+            self.mask = self.board.candidate_row(self.y);
         }
+        let x = self.mask.trailing_zeros() as usize;
+        self.mask &= self.mask - 1;
+        Some(Pos::new(x, self.y))
     }
 }
 
@@ -199,12 +173,13 @@ impl Board {
             counts_before: Vec::with_capacity(size.area()),
             four_points: [PointSet::EMPTY; 2],
             five_points: [PointSet::EMPTY; 2],
-            near: Box::new([0; NEAR_CELLS]),
+            rows: [0; ROW_SLOTS],
+            columns: u32::MAX >> (MAX_SIZE - size.width()),
             hash: 0,
             history: Vec::with_capacity(size.area()),
             changes: Vec::with_capacity(16 * size.area()),
             change_marks: Vec::with_capacity(size.area()),
-            bounds: Vec::with_capacity(size.area()),
+            row_spans: Vec::with_capacity(size.area()),
         };
         board.patterns = board.recomputed_patterns();
         board.pattern_counts = board.recomputed_counts();
@@ -286,12 +261,13 @@ impl Board {
         self.lines.put(pos, code(color));
         self.hash ^= zobrist::key(pos, color);
         self.history.push(pos);
-        let (x, y) = (pos.x() as u8, pos.y() as u8);
-        let bounds = match self.bounds.last() {
-            Some(&[x0, y0, x1, y1]) => [x0.min(x), y0.min(y), x1.max(x), y1.max(y)],
-            None => [x, y, x, y],
+        self.rows[row_slot(pos.y())] |= 1 << pos.x();
+        let y = pos.y() as u8;
+        let span = match self.row_spans.last() {
+            Some(&[y0, y1]) => [y0.min(y), y1.max(y)],
+            None => [y, y],
         };
-        self.bounds.push(bounds);
+        self.row_spans.push(span);
         self.change_marks.push(self.changes.len() as u32);
         self.refresh_around(pos);
         #[cfg(debug_assertions)]
@@ -301,7 +277,8 @@ impl Board {
     /// Takes back the last move, if any, and returns it.
     pub fn undo(&mut self) -> Option<Pos> {
         let pos = self.history.pop()?;
-        self.bounds.pop();
+        self.row_spans.pop();
+        self.rows[row_slot(pos.y())] &= !(1 << pos.x());
         let color = self.stones[pos.index()].take()?;
         self.lines.clear(pos);
         self.hash ^= zobrist::key(pos, color);
@@ -355,20 +332,40 @@ impl Board {
     /// The empty points with a stone within two cells along one of their lines (the moves
     /// worth a look), in index order.
     pub fn candidates(&self) -> Candidates<'_> {
-        let (x0, y0, x1, y1) = match self.bounds.last() {
-            Some(&[x0, y0, x1, y1]) => (x0 as usize, y0 as usize, x1 as usize, y1 as usize),
-            None => (1, 1, 0, 0),
-        };
         let near = NEAR as usize;
-        let x0 = x0.saturating_sub(near);
-        let y0 = y0.saturating_sub(near);
+        let (y0, y1) = match self.row_spans.last() {
+            Some(&[y0, y1]) => (
+                (y0 as usize).saturating_sub(near),
+                (y1 as usize + near).min(self.size.height() - 1),
+            ),
+            None => (0, 0),
+        };
         Candidates {
             board: self,
-            x0,
-            x1: (x1 + near).min(self.size.width() - 1),
-            y1: (y1 + near).min(self.size.height() - 1),
-            index: y0 * STRIDE + x0,
+            y: y0,
+            y1,
+            mask: if self.row_spans.is_empty() {
+                0
+            } else {
+                self.candidate_row(y0)
+            },
         }
+    }
+
+    /// The empty points of row `y` with a stone within `NEAR` cells along one of their
+    /// lines: the stones of the row itself and of the rows `d` above and below it, shifted by
+    /// 0 and ±`d` columns, are the neighbours along the four lines.
+    #[inline]
+    fn candidate_row(&self, y: usize) -> u32 {
+        let slot = row_slot(y);
+        let own = self.rows[slot];
+        let mut near = 0;
+        for d in 1..=NEAR as usize {
+            let (above, below) = (self.rows[slot - d], self.rows[slot + d]);
+            near |= own << d | own >> d;
+            near |= above | above << d | above >> d | below | below << d | below >> d;
+        }
+        near & !own & self.columns
     }
 
     /// Every (empty point, direction) where `color` has an open-four pattern (the point makes
@@ -396,12 +393,6 @@ impl Board {
             fives.len += 1;
         }
         fives
-    }
-
-    /// Whether a stone lies within two cells of `pos` along one of its four lines.
-    #[inline]
-    pub fn is_candidate(&self, pos: Pos) -> bool {
-        self.near[near_index(pos.x(), pos.y())] > 0
     }
 
     /// The referee's verdict on a black stone at the empty point `pos` (whatever the rule).
@@ -451,7 +442,6 @@ impl Board {
     /// points within reach on its four lines (and the neighbour counts), logging what
     /// changed; counts change only where a pattern did.
     fn refresh_around(&mut self, pos: Pos) {
-        self.count_near(pos, 1);
         for dir in Direction::ALL {
             let view = self.lines.view(dir, pos);
             let step = dir.index_step();
@@ -510,22 +500,11 @@ impl Board {
             }
             self.shape_keys[at] = change.keys;
         }
-        self.count_near(pos, -1);
         if let Some([patterns, shapes]) = self.counts_before.pop() {
             self.pattern_counts = patterns;
             self.shape_counts = shapes;
         }
         self.mark_threats(pos);
-    }
-
-    /// Counts a stone on `pos` in (`change` 1) or out of (−1) the neighbour counts of the
-    /// points within `NEAR` of it along its lines.
-    fn count_near(&mut self, pos: Pos, change: i8) {
-        let at = near_index(pos.x(), pos.y()) as isize;
-        for offset in NEAR_OFFSETS {
-            let near = &mut self.near[(at + offset) as usize];
-            *near = near.wrapping_add(change as u8);
-        }
     }
 
     /// Puts `pos` in or out of the open-four and five point sets of both colours, from its
@@ -695,13 +674,13 @@ impl Board {
             }
         }
         let near = self.recomputed_near();
-        for pos in self.size.points() {
-            assert_eq!(
-                near[pos.index()],
-                self.near[near_index(pos.x(), pos.y())],
-                "neighbour count drifted at {pos:?}"
-            );
-        }
+        let candidates: Vec<Pos> = self.candidates().collect();
+        let expected: Vec<Pos> = self
+            .size
+            .points()
+            .filter(|&p| near[p.index()] > 0 && self.is_empty(p))
+            .collect();
+        assert_eq!(candidates, expected, "candidates drifted");
     }
 }
 
@@ -712,10 +691,10 @@ fn index_along(pos: Pos, step: isize, offset: i32) -> usize {
     (pos.index() as isize + offset as isize * step) as usize % POS_COUNT
 }
 
-/// The neighbour grid's cell of the point (`x`, `y`).
+/// Where row `y` is kept in `Board::rows`.
 #[inline]
-fn near_index(x: usize, y: usize) -> usize {
-    (y + NEAR as usize) * NEAR_STRIDE + x + NEAR as usize
+fn row_slot(y: usize) -> usize {
+    y + NEAR as usize
 }
 
 /// Whether an entry gives either colour an open-four or a five pattern.
