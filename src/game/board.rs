@@ -697,12 +697,22 @@ fn row_slot(y: usize) -> usize {
     y + NEAR as usize
 }
 
-/// Whether an entry gives either colour an open-four or a five pattern.
+/// Whether an entry gives either colour an open-four or a five pattern (a table: this runs
+/// for every pattern a move changes, and again at its undo).
 #[inline]
 fn is_threat_entry(entry: u8) -> bool {
-    let at_least_f4 = |pattern: u8| pattern >= Pattern::F4 as u8;
-    at_least_f4(entry & 15) || at_least_f4(entry >> 4)
+    THREAT_ENTRIES[entry as usize]
 }
+
+static THREAT_ENTRIES: [bool; 256] = {
+    let mut threats = [false; 256];
+    let mut entry = 0;
+    while entry < 256 {
+        threats[entry] = entry & 15 >= Pattern::F4 as usize || entry >> 4 >= Pattern::F4 as usize;
+        entry += 1;
+    }
+    threats
+};
 
 /// The black and white shape keys of a point's four pattern entries.
 fn shape_keys_of(entries: &[u8; 4]) -> [u16; 2] {
