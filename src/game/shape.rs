@@ -39,6 +39,18 @@ pub enum Shape {
 /// Number of [`Shape`] values.
 pub const SHAPE_KINDS: usize = 12;
 
+/// [`Shape::ALL`] padded to 16 (values past it never occur), so that a lookup needs a
+/// mask, not a division.
+const BY_VALUE: [Shape; 16] = {
+    let mut by_value = [Shape::None; 16];
+    let mut i = 0;
+    while i < SHAPE_KINDS {
+        by_value[i] = Shape::ALL[i];
+        i += 1;
+    }
+    by_value
+};
+
 impl Shape {
     pub const ALL: [Shape; SHAPE_KINDS] = [
         Shape::None,
@@ -57,7 +69,7 @@ impl Shape {
 
     #[inline]
     pub fn from_u8(value: u8) -> Shape {
-        Shape::ALL[value as usize % SHAPE_KINDS]
+        BY_VALUE[value as usize & 15]
     }
 
     /// Whether a stone here makes a four or better (a move the opponent must answer).
