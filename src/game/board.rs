@@ -442,13 +442,14 @@ impl Board {
     /// points within reach on its four lines (and the neighbour counts), logging what
     /// changed; counts change only where a pattern did.
     fn refresh_around(&mut self, pos: Pos) {
+        let reach = self.table.reach();
         for dir in Direction::ALL {
             let view = self.lines.view(dir, pos);
             let step = dir.index_step();
             // Only empty cells keep entries (walls and stones count as taken). An occupied
             // point's entries stay as they were when it was played: they are right again when
             // the moves since are undone and it is emptied.
-            let mut empty = view.empty_cells();
+            let mut empty = view.empty_cells(reach);
             while empty != 0 {
                 let offset = empty.trailing_zeros() as i32 / 2 - REACH;
                 empty &= empty - 1;

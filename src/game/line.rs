@@ -90,13 +90,16 @@ impl LineView {
         (self.cells >> (2 * (offset + VIEW_BACK))) as u32 & 3
     }
 
-    /// The empty cells from `-REACH` to `REACH` steps along the line, as the low bit of one
-    /// 2-bit pair per cell (offset `o` at bit `2·(o + REACH)`); walls and stones are not.
+    /// The empty cells from `-reach` to `reach` (at most `REACH`) steps along the line, as
+    /// the low bit of one 2-bit pair per cell (offset `o` at bit `2·(o + REACH)`); walls and
+    /// stones are not.
     #[inline]
-    pub fn empty_cells(self) -> u32 {
+    pub fn empty_cells(self, reach: i32) -> u32 {
         const LOW_BITS: u32 = 0x15_5555; // the low bit of each of 11 pairs
+        let short = 2 * (REACH - reach);
+        let within = LOW_BITS >> short & LOW_BITS << short;
         let window = (self.cells >> (2 * (VIEW_BACK - REACH))) as u32;
-        !(window | window >> 1) & LOW_BITS
+        !(window | window >> 1) & within
     }
 
     /// The pattern key (see [`Lines::key`]) of the cell `offset` (-5..=5) steps along the line.

@@ -8,7 +8,7 @@
 //! table costs a few milliseconds.
 
 use super::color::Color;
-use super::line::{BLACK, EMPTY, KEY_BITS, WALL, WHITE};
+use super::line::{key_shift, BLACK, EMPTY, KEY_BITS, REACH, WALL, WHITE};
 use super::rule::Rule;
 use once_cell::sync::Lazy;
 use std::collections::HashMap;
@@ -91,6 +91,9 @@ impl Pattern {
 /// so the 2^20-entry table takes 1 MiB and mostly stays in cache.
 pub struct PatternTable {
     entries: Vec<u8>,
+    /// How far from its point a stone can change an entry: `REACH`, or one less where the
+    /// cells at the ends never matter (freestyle, where no line of six differs from a five).
+    reach: i32,
 }
 
 impl PatternTable {
@@ -113,6 +116,11 @@ impl PatternTable {
         self.entries[key as usize & ((1 << KEY_BITS) - 1)]
     }
 
+    /// How far along a line a stone can change another point's entry.
+    pub fn reach(&self) -> i32 {
+        self.reach
+    }
+
     /// Unpacks one colour's pattern from an entry.
     #[inline]
     pub fn pattern(entry: u8, color: Color) -> Pattern {
@@ -122,12 +130,17 @@ impl PatternTable {
     fn build(rule: Rule) -> PatternTable {
         let black = Classifier::new(rule, Color::Black).table();
         let white = Classifier::new(rule, Color::White).table();
-        let entries = black
+        let entries: Vec<u8> = black
             .iter()
             .zip(&white)
             .map(|(&b, &w)| b | w << 4)
             .collect();
-        PatternTable { entries }
+        let ends = 3 << key_shift(-REACH) | 3 << key_shift(REACH);
+        let ends_matter = (0..entries.len()).any(|key| entries[key] != entries[key & !ends]);
+        PatternTable {
+            entries,
+            reach: if ends_matter { REACH } else { REACH - 1 },
+        }
     }
 }
 
@@ -312,7 +325,19 @@ fn with_own(window: &Window, at: usize) -> Window {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::line::key_shift;
+
+    #[test]
+    fn only_freestyle_entries_ignore_the_cells_five_away() {
+        for rule in Rule::ALL {
+            let table = PatternTable::of(rule);
+            let expected = if rule == Rule::Freestyle { 4 } else { 5 };
+            assert_eq!(table.reach(), expected, "{rule:?}");
+        }
+        // Standard: a black stone five away makes the five a six.
+        let table = PatternTable::of(Rule::Standard);
+        let five = table.entry(key(".xxxx_....."));
+        assert_ne!(five, table.entry(key("xxxxx_.....")));
+    }
 
     /// A key from a picture of the 10 neighbours: `x` black, `o` white, `.` empty, `#` wall,
     /// written p-5..p-1 then p+1..p+5 with `_` for the point itself.
