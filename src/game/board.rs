@@ -9,7 +9,7 @@ use super::line::{key_shift, Lines, BLACK, REACH, WHITE};
 use super::pattern::{Pattern, PatternTable};
 use super::point_set::PointSet;
 use super::rule::Rule;
-use super::shape::{shape_of, with_direction, Shape, SHAPES_FOULS, SHAPES_PLAIN, SHAPE_KEY_BITS};
+use super::shape::{shape_of, with_entry, Shape, SHAPES_FOULS, SHAPES_PLAIN, SHAPE_KEY_BITS};
 use super::zobrist;
 
 /// How far along a line a stone makes its neighbours move-generation candidates.
@@ -472,10 +472,7 @@ impl Board {
                 if is_threat_entry(old) || is_threat_entry(entry) {
                     self.mark_threats(Pos::from_index(at));
                 }
-                let keys = [
-                    with_direction(old_keys[0], dir.index(), entry & 15),
-                    with_direction(old_keys[1], dir.index(), entry >> 4),
-                ];
+                let keys = with_entry(old_keys, dir.index(), entry);
                 if keys != old_keys {
                     self.shape_keys[at] = keys;
                     self.recount_shapes(old_keys, keys);
@@ -719,8 +716,7 @@ static THREAT_ENTRIES: [bool; 256] = {
 fn shape_keys_of(entries: &[u8; 4]) -> [u16; 2] {
     let mut keys = [0u16; 2];
     for (dir, &entry) in entries.iter().enumerate() {
-        keys[0] = with_direction(keys[0], dir, entry & 15);
-        keys[1] = with_direction(keys[1], dir, entry >> 4);
+        keys = with_entry(keys, dir, entry);
     }
     keys
 }

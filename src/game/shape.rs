@@ -98,23 +98,27 @@ const fn category(pattern: u8) -> u16 {
     }
 }
 
-/// The category of every 4-bit pattern code.
-const CATEGORIES: [u16; 16] = {
-    let mut table = [0; 16];
-    let mut code = 0;
-    while code < 16 {
-        table[code] = category(code as u8);
-        code += 1;
+/// Both colours' shape keys of a point after `dir`'s pattern entry (black's pattern in the low
+/// nibble, white's in the high) became `entry`: one word's update for the two.
+#[inline]
+pub fn with_entry(keys: [u16; 2], dir: usize, entry: u8) -> [u16; 2] {
+    let shift = CATEGORY_BITS as usize * dir;
+    let both = u32::from(keys[0]) | u32::from(keys[1]) << 16;
+    let both = (both & !(0x0007_0007 << shift)) | ENTRY_CATEGORIES[entry as usize] << shift;
+    [both as u16, (both >> 16) as u16]
+}
+
+/// The categories of both colours' patterns of every entry, black's in the low half.
+static ENTRY_CATEGORIES: [u32; 256] = {
+    let mut table = [0; 256];
+    let mut entry = 0;
+    while entry < 256 {
+        table[entry] =
+            category((entry & 15) as u8) as u32 | (category((entry >> 4) as u8) as u32) << 16;
+        entry += 1;
     }
     table
 };
-
-/// A point's shape key with direction `dir`'s pattern code replaced.
-#[inline]
-pub fn with_direction(key: u16, dir: usize, pattern_code: u8) -> u16 {
-    let shift = CATEGORY_BITS as usize * dir;
-    (key & !(7 << shift)) | CATEGORIES[pattern_code as usize & 15] << shift
-}
 
 /// The shape of every shape key: one table for renju black (`fouls`), one for everyone else.
 /// Built at compile time, so that a look-up is one load from a fixed address.
@@ -178,7 +182,7 @@ mod tests {
     use Pattern::*;
 
     fn shape(patterns: [Pattern; 4], fouls: bool) -> Shape {
-        let key = (0..4).fold(0u16, |k, d| with_direction(k, d, patterns[d] as u8));
+        let [key, _] = (0..4).fold([0; 2], |k, d| with_entry(k, d, patterns[d] as u8));
         let table = if fouls { &SHAPES_FOULS } else { &SHAPES_PLAIN };
         Shape::from_u8(shape_of(table, key))
     }
