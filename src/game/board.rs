@@ -294,6 +294,13 @@ impl Board {
         PatternTable::pattern(self.patterns[pos.index()][dir.index()], color)
     }
 
+    /// The empty point `pos`'s four pattern entries as one word, a byte per direction (black's
+    /// pattern in each low nibble, white's in each high one).
+    #[inline]
+    pub fn pattern_entries(&self, pos: Pos) -> u32 {
+        u32::from_le_bytes(self.patterns[pos.index()])
+    }
+
     /// The pattern a `color` stone at the empty point `pos` would make along `dir` if the
     /// empty cell `offset` (±1..=±5) steps along the line held an opponent's stone: whether
     /// that stone would spoil the line for `color`, without playing it.

@@ -5,7 +5,7 @@
 
 use super::board::Board;
 use super::color::Color;
-use super::coord::{Direction, Pos};
+use super::coord::Pos;
 use super::pattern::PATTERN_KINDS;
 use once_cell::sync::Lazy;
 use std::collections::HashMap;
@@ -38,13 +38,34 @@ fn sorted_digits(key: usize) -> [usize; 4] {
     digits
 }
 
+/// The code of every four pattern values packed a nibble each (first direction lowest): what
+/// [`point_code`] reads, so that it needs no arithmetic per direction. Nibbles that are no
+/// pattern never occur.
+static CODE_BY_NIBBLES: Lazy<Vec<u16>> = Lazy::new(|| {
+    (0..1 << 16)
+        .map(|nibbles: usize| {
+            let digits = [
+                nibbles & 15,
+                nibbles >> 4 & 15,
+                nibbles >> 8 & 15,
+                nibbles >> 12,
+            ];
+            if digits.iter().any(|&d| d >= PATTERN_KINDS) {
+                return 0;
+            }
+            CODE_BY_KEY[digits.iter().fold(0, |key, &d| key * PATTERN_KINDS + d)]
+        })
+        .collect()
+});
+
 /// The code of the empty point `pos` for `color`: below [`POINT_CODES`].
 #[inline]
 pub fn point_code(board: &Board, pos: Pos, color: Color) -> usize {
-    let key = Direction::ALL.into_iter().fold(0, |key, dir| {
-        key * PATTERN_KINDS + board.pattern(pos, dir, color) as usize
-    });
-    usize::from(CODE_BY_KEY[key])
+    // One colour's four nibbles of the entries, gathered into 16 bits.
+    let nibbles = board.pattern_entries(pos) >> (4 * color.index()) & 0x0F0F_0F0F;
+    let nibbles = (nibbles | nibbles >> 4) & 0x00FF_00FF;
+    let nibbles = (nibbles | nibbles >> 8) & 0xFFFF;
+    usize::from(CODE_BY_NIBBLES[nibbles as usize])
 }
 
 #[cfg(test)]
