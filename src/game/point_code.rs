@@ -71,6 +71,42 @@ pub fn point_code(board: &Board, pos: Pos, color: Color) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{BoardSize, Direction, Rule};
+
+    #[test]
+    fn a_points_code_is_the_code_of_its_four_patterns() {
+        let mut board = Board::new(BoardSize::square(15).unwrap(), Rule::Renju);
+        let moves = [
+            (7, 7),
+            (8, 7),
+            (8, 8),
+            (6, 6),
+            (9, 9),
+            (7, 9),
+            (6, 8),
+            (9, 6),
+            (5, 9),
+        ];
+        for (i, &(x, y)) in moves.iter().enumerate() {
+            let color = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            board.play(Pos::new(x, y), color);
+        }
+        for pos in board.candidates() {
+            for color in [Color::Black, Color::White] {
+                let key = Direction::ALL.into_iter().fold(0, |key, dir| {
+                    key * PATTERN_KINDS + board.pattern(pos, dir, color) as usize
+                });
+                assert_eq!(
+                    point_code(&board, pos, color),
+                    usize::from(CODE_BY_KEY[key])
+                );
+            }
+        }
+    }
 
     #[test]
     fn every_multiset_has_one_code_and_back() {
