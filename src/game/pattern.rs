@@ -42,6 +42,18 @@ pub enum Pattern {
 /// Number of [`Pattern`] values.
 pub const PATTERN_KINDS: usize = 11;
 
+/// `values` padded with `filler` to the 16 values of a nibble, so that a lookup by a 4-bit
+/// code needs a mask, not a bounds test or a division.
+pub(super) const fn by_nibble<T: Copy, const N: usize>(values: [T; N], filler: T) -> [T; 16] {
+    let mut table = [filler; 16];
+    let mut i = 0;
+    while i < N {
+        table[i] = values[i];
+        i += 1;
+    }
+    table
+}
+
 impl Pattern {
     pub const ALL: [Pattern; PATTERN_KINDS] = [
         Pattern::Dead,
@@ -61,15 +73,7 @@ impl Pattern {
     /// which no table holds, read as `Dead`).
     #[inline]
     pub fn from_code(value: u8) -> Pattern {
-        const BY_CODE: [Pattern; 16] = {
-            let mut table = [Pattern::Dead; 16];
-            let mut code = 0;
-            while code < PATTERN_KINDS {
-                table[code] = Pattern::ALL[code];
-                code += 1;
-            }
-            table
-        };
+        const BY_CODE: [Pattern; 16] = by_nibble(Pattern::ALL, Pattern::Dead);
         BY_CODE[value as usize & 15]
     }
 

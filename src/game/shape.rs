@@ -3,7 +3,7 @@
 //! board like the line patterns. The evaluation counts them and the move ordering values them:
 //! a sum of lines cannot tell a four-three point from two unrelated lines.
 
-use super::pattern::Pattern;
+use super::pattern::{by_nibble, Pattern};
 
 /// The class of an empty point for one colour, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -39,17 +39,8 @@ pub enum Shape {
 /// Number of [`Shape`] values.
 pub const SHAPE_KINDS: usize = 12;
 
-/// [`Shape::ALL`] padded to 16 (values past it never occur), so that a lookup needs a
-/// mask, not a division.
-const BY_VALUE: [Shape; 16] = {
-    let mut by_value = [Shape::None; 16];
-    let mut i = 0;
-    while i < SHAPE_KINDS {
-        by_value[i] = Shape::ALL[i];
-        i += 1;
-    }
-    by_value
-};
+/// [`Shape::ALL`] by value (values past it never occur).
+const BY_VALUE: [Shape; 16] = by_nibble(Shape::ALL, Shape::None);
 
 impl Shape {
     pub const ALL: [Shape; SHAPE_KINDS] = [
