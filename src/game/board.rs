@@ -347,15 +347,12 @@ impl Board {
             ),
             None => (0, 0),
         };
+        // No stones: every row's mask is empty, so the walk ends at once.
         Candidates {
             board: self,
             y: y0,
             y1,
-            mask: if self.row_spans.is_empty() {
-                0
-            } else {
-                self.candidate_row(y0)
-            },
+            mask: self.candidate_row(y0),
         }
     }
 
@@ -446,8 +443,8 @@ impl Board {
     }
 
     /// After a stone was put on `pos`: recomputes the patterns and shapes of the empty
-    /// points within reach on its four lines (and the neighbour counts), logging what
-    /// changed; counts change only where a pattern did.
+    /// points within the table's reach on its four lines, logging what changed; counts
+    /// change only where a pattern did.
     fn refresh_around(&mut self, pos: Pos) {
         let reach = self.table.reach();
         for dir in Direction::ALL {
