@@ -12,7 +12,7 @@ pub const MAX_PLY: usize = 128;
 pub const MAX_DEPTH: u32 = 64;
 
 /// Aspiration window half-width, from this depth on.
-pub const ASPIRATION_DELTA: i32 = 60;
+pub const ASPIRATION_DELTA: i32 = 25;
 pub const ASPIRATION_MIN_DEPTH: u32 = 5;
 
 /// Late move reductions: from this depth, for moves after the first `LMR_MIN_MOVES`, a
