@@ -524,7 +524,7 @@ fn aspiration(searcher: &mut Searcher, previous: i32, depth: i32) -> i32 {
         if delta > WIN {
             return score;
         }
-        delta *= 4;
+        delta *= ASPIRATION_GROWTH;
     }
 }
 

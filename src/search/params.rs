@@ -11,8 +11,10 @@ pub const MAX_PLY: usize = 128;
 /// Deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
 
-/// Aspiration window half-width, from this depth on.
-pub const ASPIRATION_DELTA: i32 = 60;
+/// Aspiration window half-width, from this depth on; a window that fails widens by
+/// `ASPIRATION_GROWTH` times on both sides.
+pub const ASPIRATION_DELTA: i32 = 25;
+pub const ASPIRATION_GROWTH: i32 = 2;
 pub const ASPIRATION_MIN_DEPTH: u32 = 5;
 
 /// Late move reductions: from this depth, for moves after the first `LMR_MIN_MOVES`, a
