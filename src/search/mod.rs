@@ -509,7 +509,7 @@ fn deepen_helper(
     (searcher.nodes, last)
 }
 
-/// One iteration inside a window around the last score, widened until it holds.
+/// One iteration inside a window around the last score, widened until the score falls inside.
 fn aspiration(searcher: &mut Searcher, previous: i32, depth: i32) -> i32 {
     if depth < ASPIRATION_MIN_DEPTH as i32 || previous.abs() > WIN_THRESHOLD {
         return searcher.root(-WIN, WIN, depth);

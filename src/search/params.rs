@@ -11,11 +11,12 @@ pub const MAX_PLY: usize = 128;
 /// Deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
 
-/// Aspiration window half-width, from this depth on; a window that fails widens by
+/// Aspiration windows: from depth `ASPIRATION_MIN_DEPTH` on, an iteration searches within
+/// `ASPIRATION_DELTA` of the last score, and a window it falls outside of grows
 /// `ASPIRATION_GROWTH` times on both sides.
+pub const ASPIRATION_MIN_DEPTH: u32 = 5;
 pub const ASPIRATION_DELTA: i32 = 25;
 pub const ASPIRATION_GROWTH: i32 = 2;
-pub const ASPIRATION_MIN_DEPTH: u32 = 5;
 
 /// Late move reductions: from this depth, for moves after the first `LMR_MIN_MOVES`, a
 /// reduction of `LMR_BASE + ln(depth)·ln(move number) / LMR_DIVISOR` plies (a table built
