@@ -6,7 +6,9 @@
 //! 4. with no threat of the opponent's to answer: razoring (shallow nodes far below alpha
 //!    are settled by the quiescence) and reverse futility (shallow nodes far above beta
 //!    return their static value);
-//! 5. internal iterative reduction: deep nodes without a table move search one ply less;
+//! 5. internal iterative reduction: deep nodes without a table move search one ply less, and
+//!    PV nodes whose table move comes from a much shallower search (a line new to the
+//!    principal variation) search a few plies less;
 //! 6. the moves (`movegen`), with late move pruning and futility pruning of quiet moves at
 //!    shallow depth, and late move reductions from a table that grows with depth and move
 //!    number (more for moves that make no shape, and for moves far from both sides' last
@@ -240,9 +242,11 @@ impl<'a> Searcher<'a> {
 
         // 3. The transposition table.
         let mut tt_move = None;
+        let mut tt_depth = 0;
         let mut singular_from = None;
         if let Some(hit) = self.tt.probe(hash, ply).filter(|_| excluded.is_none()) {
             tt_move = hit.best.filter(|&p| self.board.is_empty(p));
+            tt_depth = hit.depth;
             if ply > 0
                 && depth >= SINGULAR_MIN_DEPTH
                 && hit.depth >= depth - SINGULAR_TABLE_DEPTH
@@ -281,9 +285,13 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        // 5. Internal iterative reduction.
+        // 5. Internal iterative reduction; and a PV node whose table move comes from a much
+        // shallower search (a line that was not the principal one lately) searches less deep.
         if tt_move.is_none() && depth >= IIR_MIN_DEPTH && excluded.is_none() {
             depth -= 1;
+        }
+        if pv_node && depth > 1 && tt_move.is_some() {
+            depth -= ((depth - tt_depth) / PV_STALE_TT_DIVISOR).clamp(0, PV_STALE_TT_MAX);
         }
 
         // 6. The moves: the table's move first, the others generated only if it does not
