@@ -52,7 +52,7 @@ pub const RAZOR_MARGIN: i32 = 150;
 
 /// Internal iterative reduction: a node this deep without a move from the table is searched
 /// one ply shallower.
-pub const IIR_MIN_DEPTH: i32 = 4;
+pub const IIR_MIN_DEPTH: i32 = 3;
 /// A PV node whose table move was stored by a search `k` plies shallower than its own depth
 /// is searched `k / PV_STALE_TT_DIVISOR` plies shallower, at most `PV_STALE_TT_MAX`.
 pub const PV_STALE_TT_DIVISOR: i32 = 4;
