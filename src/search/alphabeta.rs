@@ -1,5 +1,6 @@
 //! Principal variation search. At each node, in order (constants in `params`):
-//! 1. a five to play wins; an opponent's five is blocked, searched on without using depth;
+//! 1. a five to play wins; an opponent's five is blocked, searched on without using depth
+//!    (and every few blocks a ply deeper: `BLOCK_EXTENSION`);
 //! 2. at the horizon, the quiescence (`quiesce`): fours while they gain — unless the
 //!    opponent has an open three, whose stopping moves get one more ply;
 //! 3. the transposition table: its bound ends non-PV nodes, its move is searched first;
@@ -46,6 +47,17 @@ static REDUCTIONS: Lazy<Vec<[i32; 64]>> = Lazy::new(|| {
         })
         .collect()
 });
+
+/// A forced block's share of a ply added to its line's `credit`: the credit after it, and
+/// the extension it makes (a ply once the credit holds one, where the line may extend).
+fn block_credit_after(credit: i32, may_extend: bool) -> (i32, i32) {
+    let credit = credit + BLOCK_EXTENSION;
+    if may_extend && credit >= BLOCK_EXTENSION_UNITS {
+        (credit - BLOCK_EXTENSION_UNITS, 1)
+    } else {
+        (credit, 0)
+    }
+}
 
 /// Move-count pruning: how many moves a non-PV node searches before it keeps only fours.
 fn move_count_limit(depth: i32, improving: bool) -> usize {
@@ -117,6 +129,9 @@ pub struct Searcher<'a> {
     pub(super) history: Vec<[i32; POS_COUNT]>,
     /// The static value at each ply of the current line (for "improving").
     statics: Vec<i32>,
+    /// At each ply of the current line, the forced blocks' extension not yet taken as a
+    /// whole ply (in `BLOCK_EXTENSION_UNITS`).
+    block_credit: Vec<i32>,
     /// The quiet moves tried so far at each ply (their history suffers when another cuts).
     tried: Vec<Vec<Pos>>,
     /// Each ply's move list, kept between nodes so that its memory is reused; a
@@ -158,6 +173,7 @@ impl<'a> Searcher<'a> {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![[0; POS_COUNT]; 2],
             statics: vec![0; MAX_PLY + 2],
+            block_credit: vec![0; MAX_PLY + 2],
             tried: vec![Vec::new(); MAX_PLY + 1],
             move_lists: vec![Vec::new(); MAX_PLY + 1],
             singular_move_lists: vec![Vec::new(); MAX_PLY + 1],
@@ -175,6 +191,7 @@ impl<'a> Searcher<'a> {
     pub fn root(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
         self.root_best = None;
         self.root_depth = depth;
+        self.block_credit[0] = 0;
         self.negamax(alpha, beta, depth, 0, false)
     }
 
@@ -219,6 +236,7 @@ impl<'a> Searcher<'a> {
         if !self.enter_node() {
             return 0;
         }
+        self.block_credit[ply + 1] = self.block_credit[ply];
         if let Some(score) = self.forced(alpha, beta, depth, ply, cut) {
             return score;
         }
@@ -485,7 +503,9 @@ impl<'a> Searcher<'a> {
     }
 
     /// Wins and forced answers that need no search: a five to play, or the opponent's five
-    /// to block (searched on without using up depth).
+    /// to block (searched on without using up depth, and a little deeper: every block adds
+    /// `BLOCK_EXTENSION` units to the line's credit, and a whole ply of credit is taken as
+    /// a ply of extension).
     fn forced(&mut self, alpha: i32, beta: i32, depth: i32, ply: usize, cut: bool) -> Option<i32> {
         let me = self.board.side_to_move();
         let opponent = me.opponent();
@@ -508,8 +528,10 @@ impl<'a> Searcher<'a> {
             return Some(lost);
         }
         let block = fives[0];
+        let (credit, extension) = block_credit_after(self.block_credit[ply], self.may_extend(ply));
+        self.block_credit[ply + 1] = credit;
         self.board.play(block, me);
-        let score = -self.negamax(-beta, -alpha, depth, ply + 1, !cut);
+        let score = -self.negamax(-beta, -alpha, depth + extension, ply + 1, !cut);
         self.board.undo();
         if !self.aborted {
             self.set_pv(ply, block);
@@ -546,5 +568,28 @@ impl<'a> Searcher<'a> {
             let entry = &mut history[pos.index()];
             *entry = (*entry - bonus).clamp(-HISTORY_MAX, HISTORY_MAX);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_extend_a_line_by_their_share_of_a_ply() {
+        let (mut credit, mut plies) = (0, 0);
+        for _ in 0..BLOCK_EXTENSION_UNITS {
+            let (after, extension) = block_credit_after(credit, true);
+            assert!((0..BLOCK_EXTENSION_UNITS).contains(&after));
+            credit = after;
+            plies += extension;
+        }
+        assert_eq!((credit, plies), (0, BLOCK_EXTENSION));
+        // Where the line may not extend, the credit waits.
+        let (after, extension) = block_credit_after(BLOCK_EXTENSION_UNITS - 1, false);
+        assert_eq!(
+            (after, extension),
+            (BLOCK_EXTENSION_UNITS - 1 + BLOCK_EXTENSION, 0)
+        );
     }
 }

@@ -66,6 +66,12 @@ pub const SINGULAR_MIN_DEPTH: i32 = 7;
 pub const SINGULAR_TABLE_DEPTH: i32 = 3;
 pub const SINGULAR_MARGIN: i32 = 1;
 
+/// The forced block of a four is searched at the four's depth plus `BLOCK_EXTENSION` /
+/// `BLOCK_EXTENSION_UNITS` of a ply (a fraction carried along the line until it makes a
+/// whole ply), so that attacks of fours are read to their end.
+pub const BLOCK_EXTENSION: i32 = 3;
+pub const BLOCK_EXTENSION_UNITS: i32 = 10;
+
 /// Quiescence: at most this many fours in a row, the strongest few at each step; after the
 /// first, only fours on the lines of the side's previous four within this distance (a VCF
 /// goes on where the last four left off).
