@@ -236,7 +236,6 @@ impl<'a> Searcher<'a> {
         if !self.enter_node() {
             return 0;
         }
-        self.block_credit[ply + 1] = self.block_credit[ply];
         if let Some(score) = self.forced(alpha, beta, depth, ply, cut) {
             return score;
         }
@@ -311,6 +310,9 @@ impl<'a> Searcher<'a> {
         if pv_node && depth > 1 && tt_move.is_some() {
             depth -= ((depth - tt_depth) / PV_STALE_TT_DIVISOR).clamp(0, PV_STALE_TT_MAX);
         }
+
+        // The children carry on the line's block credit (a forced block sets its own).
+        self.block_credit[ply + 1] = self.block_credit[ply];
 
         // 6. The moves: the table's move first, the others generated only if it does not
         // cut off (most cut nodes then never generate or sort anything).
