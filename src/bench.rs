@@ -3,6 +3,7 @@
 
 use crate::game::{Board, BoardSize, Color, Pos, Rule};
 use crate::rng::Rng;
+use crate::search::params::WIN_THRESHOLD;
 use crate::search::time::TimeBudget;
 use crate::search::tt::Table;
 use crate::search::{search, Limits, Silent, Stop};
@@ -44,6 +45,14 @@ pub struct BenchLine {
     pub depth: u32,
 }
 
+impl BenchLine {
+    /// Whether the search ended with a proven win or loss: it stops there, whatever the
+    /// time left, so its depth says when the proof was found, not how deep it could go.
+    pub fn proven(&self) -> bool {
+        self.score.abs() > WIN_THRESHOLD
+    }
+}
+
 /// The search bench's figures.
 #[derive(Clone, Debug)]
 pub struct SearchFigures {
@@ -61,6 +70,19 @@ impl SearchFigures {
     pub fn mean_depth(&self) -> f64 {
         let total: u32 = self.lines.iter().map(|l| l.depth).sum();
         total as f64 / self.lines.len().max(1) as f64
+    }
+
+    /// The mean depth of the positions the search did not end with a proof, and how many
+    /// they are.
+    pub fn mean_depth_unproven(&self) -> (f64, usize) {
+        let depths: Vec<u32> = self
+            .lines
+            .iter()
+            .filter(|l| !l.proven())
+            .map(|l| l.depth)
+            .collect();
+        let total: u32 = depths.iter().sum();
+        (total as f64 / depths.len().max(1) as f64, depths.len())
     }
 }
 
@@ -225,5 +247,38 @@ pub fn rules_bench(rounds: usize) -> RulesFigures {
         foul_verdicts: verdicts,
         fouls_found: fouls / rounds.max(1) as u64,
         foul_verdicts_per_second: verdicts as f64 / foul_seconds.max(1e-9),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(score: i32, depth: u32) -> BenchLine {
+        BenchLine {
+            rule: Rule::Freestyle,
+            size: BoardSize::square(15).expect("15 is a valid size"),
+            best: None,
+            score,
+            nodes: 1,
+            depth,
+        }
+    }
+
+    #[test]
+    fn proven_positions_are_left_out_of_the_second_mean() {
+        let figures = SearchFigures {
+            lines: vec![
+                line(12, 14),
+                line(WIN_THRESHOLD + 1, 9),
+                line(-12, 12),
+                line(-WIN_THRESHOLD - 1, 4),
+            ],
+            nodes: 4,
+            elapsed: Duration::from_secs(1),
+        };
+        assert_eq!(figures.mean_depth(), 9.75);
+        assert_eq!(figures.mean_depth_unproven(), (13.0, 2));
+        assert!(!line(WIN_THRESHOLD, 3).proven());
     }
 }

@@ -108,6 +108,13 @@ fn bench_time(millis: Option<&str>) -> ExitCode {
         "depth per position {depths:?}, average {:.1} in {millis} ms each",
         figures.mean_depth()
     );
+    let (unproven, count) = figures.mean_depth_unproven();
+    if count < figures.lines.len() {
+        println!(
+            "average {unproven:.1} over the {count} positions not ended by a proven win or loss \
+             (the search stops at a proof)"
+        );
+    }
     println!("nodes/s: {:.0}", figures.nodes_per_second());
     ExitCode::SUCCESS
 }
