@@ -68,22 +68,20 @@ impl SearchFigures {
 
     /// The mean depth the positions reached.
     pub fn mean_depth(&self) -> f64 {
-        let total: u32 = self.lines.iter().map(|l| l.depth).sum();
-        total as f64 / self.lines.len().max(1) as f64
+        mean_depth(self.lines.iter()).0
     }
 
     /// The mean depth of the positions the search did not end with a proof, and how many
     /// they are.
     pub fn mean_depth_unproven(&self) -> (f64, usize) {
-        let depths: Vec<u32> = self
-            .lines
-            .iter()
-            .filter(|l| !l.proven())
-            .map(|l| l.depth)
-            .collect();
-        let total: u32 = depths.iter().sum();
-        (total as f64 / depths.len().max(1) as f64, depths.len())
+        mean_depth(self.lines.iter().filter(|l| !l.proven()))
     }
+}
+
+/// The mean depth of `lines`, and how many they are.
+fn mean_depth<'a>(lines: impl Iterator<Item = &'a BenchLine>) -> (f64, usize) {
+    let (total, count) = lines.fold((0u32, 0usize), |(t, n), l| (t + l.depth, n + 1));
+    (total as f64 / count.max(1) as f64, count)
 }
 
 /// A bench position: moves in renju notation, alternately black and white.
