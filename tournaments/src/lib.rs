@@ -11,6 +11,7 @@ pub mod openings;
 pub mod procmem;
 pub mod report;
 pub mod runner;
+pub mod selfplay;
 pub mod stats;
 pub mod suite;
 pub mod tuning;

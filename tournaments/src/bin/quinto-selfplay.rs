@@ -1,0 +1,241 @@
+//! `quinto-selfplay`: Quinto plays itself in-process and writes the games as training data
+//! (format in `tournaments/src/selfplay.rs`); `quinto-selfplay merge` joins shards.
+
+use quinto::game::{BoardSize, Rule};
+use quinto_match::selfplay::{merge, play, read, Config, Game};
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+const USAGE: &str = "\
+usage: quinto-selfplay --out FILE [options]
+       quinto-selfplay merge --out FILE SHARD...
+
+Plays games of Quinto against itself, one game a thread, at a fixed node count a move, from
+random openings (a few stones near the centre, redrawn until a quick search finds them
+balanced), the first moves after the opening sometimes drawn among the near-best. Each game
+is appended to FILE as one line when it ends; games 0..N of a seed are always the same games,
+so a run that stopped resumes where it was (the games already in FILE are skipped), and runs
+with other seeds (on other machines) make shards that `merge` joins, each game once.
+
+  --rule N           protocol rule number: 0 freestyle, 1 standard, 4 renju, 8/9 caro (0)
+  --size N           board width and height (15)
+  --games N          games of this seed to have in FILE (1000)
+  --nodes N          search nodes a move (5000)
+  --threads N        games played at once (1)
+  --seed S           the seed that names the games (1)
+  --opening-stones A-B   random stones of the opening (2-4)
+  --random-moves N   moves after the opening that may be drawn among the near-best (8)
+  --random-margin E  how far below the best score such a pick may be (60)";
+
+fn main() -> ExitCode {
+    match run(std::env::args().skip(1).collect()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(why) => {
+            eprintln!("quinto-selfplay: {why}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: Vec<String>) -> Result<(), String> {
+    if args.first().map(String::as_str) == Some("merge") {
+        return run_merge(&args[1..]);
+    }
+    let mut config = Config {
+        rule: Rule::Freestyle,
+        size: BoardSize::square(15)?,
+        nodes: 5000,
+        opening_stones: (2, 4),
+        opening_radius: 3,
+        balance_margin: 150,
+        random_moves: 8,
+        random_margin: 60,
+        table_bytes: 8 << 20,
+    };
+    let (mut games, mut threads, mut seed, mut out) = (1000u64, 1usize, 1u64, None);
+    let mut args = args.into_iter();
+    while let Some(flag) = args.next() {
+        if flag == "--help" || flag == "-h" {
+            println!("{USAGE}");
+            return Ok(());
+        }
+        let value = args
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+        let number = |v: &str| {
+            v.parse::<u64>()
+                .map_err(|_| format!("{flag}: not a whole number: {v}"))
+        };
+        match flag.as_str() {
+            "--rule" => {
+                config.rule = u32::try_from(number(&value)?)
+                    .ok()
+                    .and_then(Rule::from_protocol)
+                    .ok_or_else(|| format!("--rule: unknown rule {value}"))?
+            }
+            "--size" => config.size = BoardSize::square(number(&value)? as usize)?,
+            "--games" => games = number(&value)?,
+            "--nodes" => config.nodes = number(&value)?.max(1),
+            "--threads" => threads = (number(&value)? as usize).clamp(1, 256),
+            "--seed" => seed = number(&value)?,
+            "--opening-stones" => {
+                let (a, b) = value
+                    .split_once('-')
+                    .ok_or_else(|| format!("--opening-stones: not A-B: {value}"))?;
+                let (a, b) = (number(a)? as usize, number(b)? as usize);
+                if a > b || b > config.size.area() / 4 {
+                    return Err(format!("--opening-stones: not a sensible range: {value}"));
+                }
+                config.opening_stones = (a, b);
+            }
+            "--random-moves" => config.random_moves = number(&value)? as usize,
+            "--random-margin" => config.random_margin = number(&value)?.min(10_000) as i32,
+            "--out" => out = Some(PathBuf::from(value)),
+            _ => return Err(format!("unknown option {flag}\n{USAGE}")),
+        }
+    }
+    let out = out.ok_or_else(|| format!("--out is required\n{USAGE}"))?;
+    config.opening_radius = config.opening_radius.min(config.size.width() / 2);
+    let done = existing_games(&out, seed, &config)?;
+    let todo: Vec<u64> = (0..games).filter(|i| !done.contains(i)).collect();
+    println!(
+        "{}: {} games of seed {seed} already there, {} to play ({} {}x{}, {} nodes a move, {threads} threads)",
+        out.display(),
+        done.len(),
+        todo.len(),
+        config.rule.name(),
+        config.size.width(),
+        config.size.width(),
+        config.nodes
+    );
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&out)
+        .map_err(|e| format!("cannot open {}: {e}", out.display()))?;
+    let file = Mutex::new(file);
+    let next = AtomicU64::new(0);
+    let positions = AtomicU64::new(0);
+    let started = Instant::now();
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let at = next.fetch_add(1, Ordering::SeqCst) as usize;
+                let index = match todo.get(at) {
+                    Some(&index) => index,
+                    None => return,
+                };
+                let game = play(&config, seed, index);
+                let searched = game.moves.iter().filter(|m| m.searched.is_some()).count();
+                let total = positions.fetch_add(searched as u64, Ordering::SeqCst) + searched as u64;
+                let line = game.to_line() + "\n";
+                let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
+                if let Err(e) = file.write_all(line.as_bytes()) {
+                    *failure.lock().unwrap_or_else(|e| e.into_inner()) =
+                        Some(format!("cannot write {}: {e}", out.display()));
+                    next.store(u64::MAX / 2, Ordering::SeqCst);
+                    return;
+                }
+                if (at + 1) % 50 == 0 || at + 1 == todo.len() {
+                    let seconds = started.elapsed().as_secs_f64();
+                    println!(
+                        "{} games, {total} positions in {seconds:.0} s: {:.0} positions/s",
+                        at + 1,
+                        total as f64 / seconds
+                    );
+                }
+            });
+        }
+    });
+    if let Some(why) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(why);
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let total = positions.load(Ordering::SeqCst);
+    println!(
+        "done: {} games, {total} searched positions in {seconds:.1} s ({:.0} positions/s on {threads} threads)",
+        todo.len(),
+        total as f64 / seconds.max(1e-9)
+    );
+    Ok(())
+}
+
+/// The indices of this seed's games already in `path` (none when it does not exist yet);
+/// games of another rule or size there are an error, not something to mix in silently.
+fn existing_games(path: &Path, seed: u64, config: &Config) -> Result<HashSet<u64>, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HashSet::new()),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    // A run killed mid-write leaves a partial last line: drop it, as its game is replayed.
+    let complete = match text.rfind('\n') {
+        Some(end) => &text[..=end],
+        None => "",
+    };
+    if complete.len() != text.len() {
+        std::fs::write(path, complete)
+            .map_err(|e| format!("cannot repair {}: {e}", path.display()))?;
+    }
+    let games = read(complete).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut done = HashSet::new();
+    for game in games {
+        if game.rule != config.rule || game.size != config.size {
+            return Err(format!(
+                "{} holds {} {}x{} games; this run plays {} {}x{}",
+                path.display(),
+                game.rule.name(),
+                game.size.width(),
+                game.size.width(),
+                config.rule.name(),
+                config.size.width(),
+                config.size.width()
+            ));
+        }
+        if game.seed == seed {
+            done.insert(game.index);
+        }
+    }
+    Ok(done)
+}
+
+fn run_merge(args: &[String]) -> Result<(), String> {
+    let mut out = None;
+    let mut shards = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--out" => out = args.next().map(PathBuf::from),
+            flag if flag.starts_with('-') => {
+                return Err(format!("merge: unknown option {flag}\n{USAGE}"))
+            }
+            shard => shards.push(PathBuf::from(shard)),
+        }
+    }
+    let out = out.ok_or_else(|| format!("merge: --out FILE is required\n{USAGE}"))?;
+    let mut files = Vec::new();
+    for shard in &shards {
+        let text = std::fs::read_to_string(shard)
+            .map_err(|e| format!("cannot read {}: {e}", shard.display()))?;
+        files.push(read(&text).map_err(|e| format!("{}: {e}", shard.display()))?);
+    }
+    let (games, repeats) = merge(files);
+    let text: String = games.iter().map(|g: &Game| g.to_line() + "\n").collect();
+    let temporary = out.with_extension("partial");
+    std::fs::write(&temporary, text)
+        .and_then(|()| std::fs::rename(&temporary, &out))
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    println!(
+        "{}: {} games from {} shards ({repeats} repeats left out)",
+        out.display(),
+        games.len(),
+        shards.len()
+    );
+    Ok(())
+}
