@@ -288,6 +288,12 @@ impl Board {
         Some(pos)
     }
 
+    /// The line key of `pos` along `dir` (see [`Lines::key`]): the evaluation network's input.
+    #[inline]
+    pub fn line_key(&self, dir: Direction, pos: Pos) -> u32 {
+        self.lines.key(dir, pos)
+    }
+
     /// The pattern a `color` stone at the empty point `pos` would make along `dir`.
     #[inline]
     pub fn pattern(&self, pos: Pos, dir: Direction, color: Color) -> Pattern {

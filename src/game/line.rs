@@ -22,7 +22,7 @@ pub const REACH: i32 = 5;
 pub const KEY_BITS: u32 = 20;
 
 /// The four families of lines of one board.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lines {
     bits: [[u128; LINES]; 4],
 }
@@ -77,7 +77,7 @@ impl Lines {
 
 /// The 32 cells of a line from 10 before a point on, in one word: every read around the point
 /// is then a constant shift.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub struct LineView {
     cells: u64,
 }

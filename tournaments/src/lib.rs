@@ -7,6 +7,8 @@ pub mod args;
 pub mod engine;
 pub mod game;
 pub mod labels;
+pub mod netdata;
+pub mod nettrain;
 pub mod openings;
 pub mod procmem;
 pub mod report;

@@ -1,0 +1,388 @@
+//! The network's running sums, kept up to date with the board lazily: a search plays and
+//! takes back many moves (the threat solver's above all) that are never evaluated, so the
+//! state follows the board only when asked for a value, by taking back its own moves down to
+//! the moves it shares with the board and playing the board's newer ones.
+//!
+//! For each point and each side as "own", the sum of its four line vectors; and for each
+//! side, the sum over the empty points of those sums clipped to `0..=ACT_MAX`. A stone
+//! changes one line of each of the (up to) 32 points within four cells of it, so a move
+//! costs 64 vector updates, in int16 and int32: exact, so that any order of moves and takebacks
+//! gives the same sums as counting from scratch. The update runs in AVX2 where the processor
+//! has it (the same code compiled for it, chosen at run time) and portably elsewhere, with
+//! bit-identical results.
+
+use super::features::{id_table, window_key, WINDOW};
+use super::network::{Network, ACT_MAX, DIM};
+use super::VALUE_SCALE;
+use crate::eval::EVAL_LIMIT;
+use crate::game::{Board, BoardSize, Color, Direction, Lines, Pos, BLACK_CELL, POS_COUNT, WHITE_CELL};
+
+/// The network's state for one board.
+#[derive(Clone)]
+pub struct NetState {
+    net: &'static Network,
+    ids: &'static [u16],
+    size: BoardSize,
+    lines: Lines,
+    /// The moves the sums include, in order.
+    applied: Vec<(Pos, Color)>,
+    empty: Vec<bool>,
+    /// Per point (by `Pos::index`), per side as own: the sum of the four line vectors.
+    sums: Vec<[[i16; DIM]; 2]>,
+    /// Per side as own: the clipped point sums added over the empty points.
+    pooled: [[i32; DIM]; 2],
+    avx2: bool,
+}
+
+impl std::fmt::Debug for NetState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NetState")
+            .field("size", &self.size)
+            .field("applied", &self.applied)
+            .field("avx2", &self.avx2)
+            .finish_non_exhaustive()
+    }
+}
+
+impl NetState {
+    /// The state of an empty board of `size`, with the fastest update this processor has.
+    pub fn new(net: &'static Network, size: BoardSize) -> NetState {
+        NetState::with_simd(net, size, simd_available())
+    }
+
+    /// The same, choosing the update: `false` forces the portable one (for tests).
+    pub fn with_simd(net: &'static Network, size: BoardSize, avx2: bool) -> NetState {
+        let mut state = NetState {
+            net,
+            ids: id_table(),
+            size,
+            lines: Lines::new(size),
+            applied: Vec::new(),
+            empty: vec![false; POS_COUNT],
+            sums: vec![[[0; DIM]; 2]; POS_COUNT],
+            pooled: [[0; DIM]; 2],
+            avx2: avx2 && simd_available(),
+        };
+        for pos in size.points() {
+            state.empty[pos.index()] = true;
+            for side in 0..2 {
+                let mut sum = [0i16; DIM];
+                for dir in Direction::ALL {
+                    let id = state.id(dir, pos, side);
+                    add_into(&mut sum, &net.embedding[id]);
+                }
+                state.sums[pos.index()][side] = sum;
+                for (p, s) in state.pooled[side].iter_mut().zip(sum.iter()) {
+                    *p += clip(*s) as i32;
+                }
+            }
+        }
+        state
+    }
+
+    /// Brings the sums to `board`'s position (a board of another size starts afresh).
+    pub fn sync(&mut self, board: &Board) {
+        if board.size() != self.size {
+            *self = NetState::with_simd(self.net, board.size(), self.avx2);
+        }
+        let history = board.history();
+        let shared = self
+            .applied
+            .iter()
+            .zip(history)
+            .take_while(|(&(p, c), &h)| p == h && board.stone(h) == Some(c))
+            .count();
+        while self.applied.len() > shared {
+            if let Some((pos, color)) = self.applied.pop() {
+                self.change(pos, color, false);
+            }
+        }
+        for &pos in &history[shared..] {
+            if let Some(color) = board.stone(pos) {
+                self.change(pos, color, true);
+                self.applied.push((pos, color));
+            }
+        }
+    }
+
+    /// The value of `board` for `to_move`, in evaluation units.
+    pub fn evaluate(&mut self, board: &Board, to_move: Color) -> i32 {
+        self.sync(board);
+        let z = self.net.value(
+            &self.pooled[to_move.index()],
+            self.size.area(),
+            to_move == Color::Black,
+        );
+        ((z * VALUE_SCALE).round() as i32).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// The policy's score of the empty point `pos` for `to_move` (after [`NetState::sync`]):
+    /// only the order of the scores of one position means anything.
+    pub fn policy(&self, pos: Pos, to_move: Color) -> i32 {
+        let sum = &self.sums[pos.index()][to_move.index()];
+        sum.iter()
+            .zip(self.net.policy.iter())
+            .map(|(&s, &w)| clip(s) as i32 * w as i32)
+            .sum()
+    }
+
+    /// The sums, for comparing with a state counted from scratch.
+    #[cfg(test)]
+    fn sums_of(&self, pos: Pos) -> [[i16; DIM]; 2] {
+        self.sums[pos.index()]
+    }
+
+    #[cfg(test)]
+    fn pooled(&self) -> [[i32; DIM]; 2] {
+        self.pooled
+    }
+
+    fn id(&self, dir: Direction, pos: Pos, side: usize) -> usize {
+        let mover = if side == 0 { Color::Black } else { Color::White };
+        self.ids[window_key(self.lines.key(dir, pos), mover) as usize] as usize
+    }
+
+    /// Puts (`placing`) or takes away a stone, updating the sums.
+    fn change(&mut self, pos: Pos, color: Color, placing: bool) {
+        if self.avx2 {
+            #[allow(unsafe_code)]
+            // SAFETY: `avx2` is set only where the processor has AVX2.
+            unsafe {
+                self.change_avx2(pos, color, placing)
+            }
+        } else {
+            self.change_body(pos, color, placing)
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    #[allow(unsafe_code)]
+    unsafe fn change_avx2(&mut self, pos: Pos, color: Color, placing: bool) {
+        self.change_body(pos, color, placing)
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    #[allow(unsafe_code)]
+    unsafe fn change_avx2(&mut self, pos: Pos, color: Color, placing: bool) {
+        self.change_body(pos, color, placing)
+    }
+
+    #[inline(always)]
+    fn change_body(&mut self, pos: Pos, color: Color, placing: bool) {
+        let at = pos.index();
+        if placing {
+            self.empty[at] = false;
+            for side in 0..2 {
+                let sum = self.sums[at][side];
+                pool(&mut self.pooled[side], &sum, -1);
+            }
+        }
+        // The neighbours' feature ids before the change, then the change, then after.
+        let mut touched = [(Pos::new(0, 0), Direction::Row, [0usize; 2]); 8 * WINDOW as usize];
+        let mut count = 0;
+        for dir in Direction::ALL {
+            for offset in (-(WINDOW as i32)..=WINDOW as i32).filter(|&o| o != 0) {
+                if let Some(q) = pos.step(dir, offset, self.size) {
+                    touched[count] = (q, dir, [self.id(dir, q, 0), self.id(dir, q, 1)]);
+                    count += 1;
+                }
+            }
+        }
+        if placing {
+            let code = if color == Color::Black {
+                BLACK_CELL
+            } else {
+                WHITE_CELL
+            };
+            self.lines.put(pos, code);
+        } else {
+            self.lines.clear(pos);
+        }
+        let embedding = &self.net.embedding;
+        for &(q, dir, before) in &touched[..count] {
+            let counted = self.empty[q.index()];
+            for (side, &old) in before.iter().enumerate() {
+                let new = self.id(dir, q, side);
+                let sum = &mut self.sums[q.index()][side];
+                if counted {
+                    let clipped_before = *sum;
+                    sub_into(sum, &embedding[old]);
+                    add_into(sum, &embedding[new]);
+                    let after = *sum;
+                    pool(&mut self.pooled[side], &clipped_before, -1);
+                    pool(&mut self.pooled[side], &after, 1);
+                } else {
+                    sub_into(sum, &embedding[old]);
+                    add_into(sum, &embedding[new]);
+                }
+            }
+        }
+        if !placing {
+            self.empty[at] = true;
+            for side in 0..2 {
+                let sum = self.sums[at][side];
+                pool(&mut self.pooled[side], &sum, 1);
+            }
+        }
+    }
+}
+
+/// Whether this processor runs the AVX2 update.
+pub fn simd_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+#[inline(always)]
+fn clip(v: i16) -> i16 {
+    v.clamp(0, ACT_MAX)
+}
+
+#[inline(always)]
+fn add_into(sum: &mut [i16; DIM], v: &[i16; DIM]) {
+    for (s, x) in sum.iter_mut().zip(v.iter()) {
+        *s = s.wrapping_add(*x);
+    }
+}
+
+#[inline(always)]
+fn sub_into(sum: &mut [i16; DIM], v: &[i16; DIM]) {
+    for (s, x) in sum.iter_mut().zip(v.iter()) {
+        *s = s.wrapping_sub(*x);
+    }
+}
+
+/// Adds (`sign` 1) or removes (−1) a point's clipped sum from the pool.
+#[inline(always)]
+fn pool(pooled: &mut [i32; DIM], sum: &[i16; DIM], sign: i32) {
+    for (p, s) in pooled.iter_mut().zip(sum.iter()) {
+        *p += sign * clip(*s) as i32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::net::network::tests::random_network;
+    use crate::game::Rule;
+    use crate::rng::Rng;
+
+    fn leaked(seed: u64) -> &'static Network {
+        Box::leak(Box::new(random_network(seed)))
+    }
+
+    /// A state of `board` counted from scratch.
+    fn from_scratch(net: &'static Network, board: &Board) -> NetState {
+        let mut state = NetState::with_simd(net, board.size(), false);
+        for &pos in board.history() {
+            if let Some(color) = board.stone(pos) {
+                state.lines.put(pos, if color == Color::Black { BLACK_CELL } else { WHITE_CELL });
+                state.empty[pos.index()] = false;
+            }
+        }
+        state.pooled = [[0; DIM]; 2];
+        for pos in board.size().points() {
+            for side in 0..2 {
+                let mut sum = [0i16; DIM];
+                for dir in Direction::ALL {
+                    add_into(&mut sum, &net.embedding[state.id(dir, pos, side)]);
+                }
+                state.sums[pos.index()][side] = sum;
+                if state.empty[pos.index()] {
+                    pool(&mut state.pooled[side], &sum, 1);
+                }
+            }
+        }
+        state
+    }
+
+    fn assert_same(a: &NetState, b: &NetState, board: &Board, what: &str) {
+        assert_eq!(a.pooled(), b.pooled(), "{what}: pooled");
+        for pos in board.size().points() {
+            assert_eq!(a.sums_of(pos), b.sums_of(pos), "{what}: {pos:?}");
+        }
+    }
+
+    #[test]
+    fn incremental_equals_from_scratch_and_simd_equals_portable_over_random_walks() {
+        let net = leaked(11);
+        let mut rng = Rng::new(5);
+        for side in [7, 15, 20] {
+            let size = BoardSize::square(side).unwrap();
+            let mut board = Board::new(size, Rule::Freestyle);
+            let mut fast = NetState::new(net, size);
+            let mut portable = NetState::with_simd(net, size, false);
+            for step in 0..400 {
+                // Mostly moves, sometimes a run of takebacks, evaluated only now and then
+                // (the lazy catch-up spans several moves and takebacks).
+                if board.stone_count() > 0 && (rng.below(3) == 0 || board.is_full()) {
+                    for _ in 0..=rng.below(4) {
+                        board.undo();
+                    }
+                } else {
+                    let empties: Vec<Pos> = size.points().filter(|&p| board.is_empty(p)).collect();
+                    let pos = empties[rng.below(empties.len())];
+                    board.play(pos, board.side_to_move());
+                }
+                if step % 3 == 0 {
+                    let mover = board.side_to_move();
+                    let value = fast.evaluate(&board, mover);
+                    assert_eq!(value, portable.evaluate(&board, mover));
+                    let scratch = from_scratch(net, &board);
+                    assert_same(&fast, &scratch, &board, "incremental");
+                    assert_same(&portable, &scratch, &board, "portable");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_state_gives_the_value_counted_at_once() {
+        let net = leaked(13);
+        let size = BoardSize::square(15).unwrap();
+        let mut board = Board::new(size, Rule::Renju);
+        let mut state = NetState::new(net, size);
+        for text in ["h8", "h9", "i8", "j10", "g7"] {
+            board.play(size.parse_human(text).unwrap(), board.side_to_move());
+            for mover in [Color::Black, Color::White] {
+                let points: Vec<[u16; 4]> = crate::eval::net::features::board_features(&board, mover)
+                    .into_iter()
+                    .map(|(_, ids)| ids)
+                    .collect();
+                let z = net.value_of_points(&points, size.area(), mover == Color::Black);
+                let expected = ((z * VALUE_SCALE).round() as i32).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+                assert_eq!(state.evaluate(&board, mover), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn the_sides_are_seen_each_from_its_own_view() {
+        let net = leaked(12);
+        let size = BoardSize::square(15).unwrap();
+        let stones = ["h8", "h9", "i8"];
+        let mut board = Board::new(size, Rule::Freestyle);
+        let mut swapped = Board::new(size, Rule::Freestyle);
+        for (i, text) in stones.iter().enumerate() {
+            let pos = size.parse_human(text).unwrap();
+            let color = Color::to_move_after(i);
+            board.play(pos, color);
+            swapped.play(pos, color.opponent());
+        }
+        let (mut state, mut other) = (NetState::new(net, size), NetState::new(net, size));
+        assert_ne!(
+            state.evaluate(&board, Color::Black),
+            state.evaluate(&board, Color::White)
+        );
+        other.sync(&swapped);
+        assert_eq!(state.pooled()[0], other.pooled()[1]);
+        assert_eq!(state.pooled()[1], other.pooled()[0]);
+    }
+}

@@ -1,0 +1,14 @@
+//! The learned evaluation: a line-pattern network (see [`network`] for its shape) trained
+//! on Quinto's own games by `quinto-train` (tournaments/), evaluated incrementally
+//! ([`accumulator`]).
+
+pub mod accumulator;
+pub mod features;
+pub mod network;
+
+pub use accumulator::NetState;
+pub use network::Network;
+
+/// Evaluation units per logistic unit of the network's value: the classical evaluation's
+/// scale (an evaluation of 150 is a 73 % expectation), so the search's margins fit both.
+pub const VALUE_SCALE: f32 = 150.0;

@@ -1,0 +1,299 @@
+//! The network's weights, their file format, and the value head.
+//!
+//! Shape: every (point, direction) line has a feature vector (`DIM` int16, looked up by
+//! [`features`](super::features)); a point's four are summed and clipped to
+//! `0..=ACT_MAX` (1.0); the clipped vectors of the empty points are summed over the board
+//! and divided by its area; two hidden layers of `HIDDEN` with ReLU (the first also told
+//! whether black is to move) give the value in logistic units. The policy is a dot product
+//! of a point's clipped vector with one weight vector.
+//!
+//! File (little-endian): `QNET`, version, `DIM`, `HIDDEN`, `FEATURE_IDS` (u32 each), the
+//! feature vectors (i16), `w1` (`DIM`×`HIDDEN`, input-major), `b1`, `black1`, `w2`
+//! (`HIDDEN`×`HIDDEN`), `b2`, `w3`, `b3` (f32), the policy vector (i16), and an FNV-1a
+//! 64-bit hash of everything before it: a damaged file is refused, never half-used.
+
+use super::features::FEATURE_IDS;
+
+/// Feature vector width.
+pub const DIM: usize = 32;
+/// Hidden layer width.
+pub const HIDDEN: usize = 32;
+/// The int16 value of 1.0 in feature vectors, and the clip of a point's sum.
+pub const ACT_MAX: i16 = 256;
+/// No feature vector entry may exceed this, so that four of them never overflow int16.
+pub const EMBED_LIMIT: i16 = 8_191;
+/// The int16 value of 1.0 in the policy vector.
+pub const POLICY_SCALE: f32 = 64.0;
+
+const MAGIC: &[u8; 4] = b"QNET";
+const VERSION: u32 = 1;
+
+/// Weights of one network.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    /// One vector per feature id.
+    pub embedding: Vec<[i16; DIM]>,
+    pub w1: Vec<[f32; HIDDEN]>,
+    pub b1: [f32; HIDDEN],
+    /// Added to the first layer when black is to move.
+    pub black1: [f32; HIDDEN],
+    pub w2: Vec<[f32; HIDDEN]>,
+    pub b2: [f32; HIDDEN],
+    pub w3: [f32; HIDDEN],
+    pub b3: f32,
+    pub policy: [i16; DIM],
+}
+
+/// FNV-1a, 64 bits: the file's check and the trainer's fingerprint of a net.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+impl Network {
+    /// The value in logistic units from the board's pooled clipped vectors.
+    pub fn value(&self, pooled: &[i32; DIM], area: usize, black_to_move: bool) -> f32 {
+        let scale = 1.0 / (ACT_MAX as f32 * area.max(1) as f32);
+        let mut h1 = self.b1;
+        if black_to_move {
+            for (h, b) in h1.iter_mut().zip(self.black1.iter()) {
+                *h += b;
+            }
+        }
+        for (row, &p) in self.w1.iter().zip(pooled.iter()) {
+            let x = p as f32 * scale;
+            for (h, w) in h1.iter_mut().zip(row.iter()) {
+                *h += w * x;
+            }
+        }
+        let mut h2 = self.b2;
+        for (row, &x) in self.w2.iter().zip(h1.iter()) {
+            let x = x.max(0.0);
+            for (h, w) in h2.iter_mut().zip(row.iter()) {
+                *h += w * x;
+            }
+        }
+        self.b3
+            + self
+                .w3
+                .iter()
+                .zip(h2.iter())
+                .map(|(w, h)| w * h.max(0.0))
+                .sum::<f32>()
+    }
+
+    /// The value (logistic units) of a position from its empty points' four feature ids
+    /// each: what [`NetState`](super::NetState) keeps incrementally, counted at once.
+    pub fn value_of_points(&self, points: &[[u16; 4]], area: usize, black_to_move: bool) -> f32 {
+        let mut pooled = [0i32; DIM];
+        for ids in points {
+            let mut sum = [0i16; DIM];
+            for &id in ids {
+                for (s, v) in sum.iter_mut().zip(self.embedding[id as usize].iter()) {
+                    *s = s.wrapping_add(*v);
+                }
+            }
+            for (p, s) in pooled.iter_mut().zip(sum.iter()) {
+                *p += (*s).clamp(0, ACT_MAX) as i32;
+            }
+        }
+        self.value(&pooled, area, black_to_move)
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        for v in [VERSION, DIM as u32, HIDDEN as u32, FEATURE_IDS as u32] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in self.embedding.iter().flatten() {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        let floats = self
+            .w1
+            .iter()
+            .flatten()
+            .chain(&self.b1)
+            .chain(&self.black1)
+            .chain(self.w2.iter().flatten())
+            .chain(&self.b2)
+            .chain(&self.w3)
+            .chain(std::iter::once(&self.b3));
+        for v in floats {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for v in &self.policy {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        let hash = fnv1a(&out);
+        out.extend_from_slice(&hash.to_le_bytes());
+        out
+    }
+
+    /// Reads a file's bytes, refusing anything damaged, of another shape or out of range.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+        let body_len = bytes
+            .len()
+            .checked_sub(8)
+            .ok_or("shorter than its header")?;
+        let (body, hash) = bytes.split_at(body_len);
+        let mut hash_bytes = [0u8; 8];
+        hash_bytes.copy_from_slice(hash);
+        if body.len() < 4 || &body[..4] != MAGIC {
+            return Err("not a Quinto network (no QNET header)".into());
+        }
+        if fnv1a(body) != u64::from_le_bytes(hash_bytes) {
+            return Err("damaged: its check hash does not match".into());
+        }
+        let mut reader = Reader { bytes: body, at: 4 };
+        let header = [reader.u32()?, reader.u32()?, reader.u32()?, reader.u32()?];
+        let expected = [VERSION, DIM as u32, HIDDEN as u32, FEATURE_IDS as u32];
+        if header != expected {
+            return Err(format!(
+                "version/shape {header:?}, this build reads {expected:?}"
+            ));
+        }
+        let mut embedding = vec![[0i16; DIM]; FEATURE_IDS];
+        for v in embedding.iter_mut().flatten() {
+            *v = reader.i16()?;
+            if v.abs() > EMBED_LIMIT {
+                return Err(format!("a feature weight {v} is beyond ±{EMBED_LIMIT}"));
+            }
+        }
+        let mut net = Network {
+            embedding,
+            w1: vec![[0.0; HIDDEN]; DIM],
+            b1: [0.0; HIDDEN],
+            black1: [0.0; HIDDEN],
+            w2: vec![[0.0; HIDDEN]; HIDDEN],
+            b2: [0.0; HIDDEN],
+            w3: [0.0; HIDDEN],
+            b3: 0.0,
+            policy: [0; DIM],
+        };
+        let floats = net
+            .w1
+            .iter_mut()
+            .flatten()
+            .chain(net.b1.iter_mut())
+            .chain(net.black1.iter_mut())
+            .chain(net.w2.iter_mut().flatten())
+            .chain(net.b2.iter_mut())
+            .chain(net.w3.iter_mut())
+            .chain(std::iter::once(&mut net.b3));
+        for v in floats {
+            *v = reader.f32()?;
+            if !v.is_finite() || v.abs() > 1e6 {
+                return Err(format!("a layer weight {v} is not a sensible number"));
+            }
+        }
+        for v in net.policy.iter_mut() {
+            *v = reader.i16()?;
+        }
+        if reader.at != body.len() {
+            return Err(format!("{} bytes too many", body.len() - reader.at));
+        }
+        // The unused id's vector must stay zero: lines no board holds add nothing.
+        net.embedding[0] = [0; DIM];
+        Ok(net)
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take<const N: usize>(&mut self) -> Result<[u8; N], String> {
+        let slice = self
+            .bytes
+            .get(self.at..self.at + N)
+            .ok_or("truncated: fewer weights than its shape needs")?;
+        self.at += N;
+        let mut out = [0u8; N];
+        out.copy_from_slice(slice);
+        Ok(out)
+    }
+    fn u32(&mut self) -> Result<u32, String> {
+        self.take::<4>().map(u32::from_le_bytes)
+    }
+    fn i16(&mut self) -> Result<i16, String> {
+        self.take::<2>().map(i16::from_le_bytes)
+    }
+    fn f32(&mut self) -> Result<f32, String> {
+        self.take::<4>().map(f32::from_le_bytes)
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// A network with random weights of a sensible size.
+    pub(crate) fn random_network(seed: u64) -> Network {
+        let mut rng = Rng::new(seed);
+        let mut small = |range: i64| (rng.below(2 * range as usize + 1) as i64 - range) as i16;
+        let mut net = Network {
+            embedding: vec![[0; DIM]; FEATURE_IDS],
+            w1: vec![[0.0; HIDDEN]; DIM],
+            b1: [0.0; HIDDEN],
+            black1: [0.0; HIDDEN],
+            w2: vec![[0.0; HIDDEN]; HIDDEN],
+            b2: [0.0; HIDDEN],
+            w3: [0.0; HIDDEN],
+            b3: 0.0,
+            policy: [0; DIM],
+        };
+        for v in net.embedding.iter_mut().skip(1).flatten() {
+            *v = small(200);
+        }
+        for v in net.policy.iter_mut() {
+            *v = small(64);
+        }
+        let floats = net
+            .w1
+            .iter_mut()
+            .flatten()
+            .chain(net.b1.iter_mut())
+            .chain(net.black1.iter_mut())
+            .chain(net.w2.iter_mut().flatten())
+            .chain(net.w3.iter_mut());
+        for v in floats {
+            *v = small(100) as f32 / 100.0;
+        }
+        net
+    }
+
+    #[test]
+    fn a_network_reads_back_from_its_bytes() {
+        let net = random_network(3);
+        assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net));
+    }
+
+    #[test]
+    fn damaged_files_are_refused_with_a_reason() {
+        let bytes = random_network(4).to_bytes();
+        let mut flipped = bytes.clone();
+        flipped[100] ^= 1;
+        let cases: Vec<(Vec<u8>, &str)> = vec![
+            (Vec::new(), "shorter"),
+            (b"not a network at all".to_vec(), "QNET"),
+            (flipped, "damaged"),
+            (bytes[..bytes.len() - 9].to_vec(), "damaged"),
+        ];
+        for (bad, why) in cases {
+            let err = Network::from_bytes(&bad).unwrap_err();
+            assert!(err.contains(why), "{why}: {err}");
+        }
+        // A file of another shape, with a correct hash.
+        let mut other = bytes[..bytes.len() - 8].to_vec();
+        other[8] = 16;
+        let hash = fnv1a(&other);
+        other.extend_from_slice(&hash.to_le_bytes());
+        assert!(Network::from_bytes(&other).unwrap_err().contains("shape"));
+    }
+}

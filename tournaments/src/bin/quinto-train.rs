@@ -1,0 +1,200 @@
+//! `quinto-train`: trains the evaluation network from self-play data (quinto-selfplay) and
+//! writes the weight file the engine loads; prints the held-out loss beside that of the
+//! linear evaluation refitted to the same positions.
+
+use quinto::eval::net::network::fnv1a;
+use quinto::eval::net::VALUE_SCALE;
+use quinto::eval::weights;
+use quinto_match::netdata::{positions, sigmoid, Position};
+use quinto_match::nettrain::{evaluate, train, Params, TrainOptions};
+use quinto_match::selfplay::read;
+use quinto_match::tuning::{fit_all, FitOptions, TABLE_NAMES};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "\
+usage: quinto-train --data FILE... --out FILE [options]
+
+Reads self-play games (quinto-selfplay), takes every quiet position (no five point for
+either side, no proven score) with the target W x sigmoid(search score / 150) + (1 - W) x
+the game's result for the side to move, holds every tenth game out, trains the network
+(Adam, cosine learning-rate decay) and writes its int16 weights to FILE. Prints the held-out
+value loss of the float net, of the int16 net the engine runs, and of the linear evaluation
+refitted to the same positions (quinto-tune's fit, from the weights compiled in); then a
+hash of the weight file: the same data, seed and options give the same hash.
+
+  --data FILE         self-play games (repeatable)
+  --out FILE          the weight file to write
+  --epochs N          passes over the data (6)
+  --batch N           positions a step (256)
+  --learning-rate R   Adam step size at the start (0.002)
+  --policy-weight P   the policy's share of the loss (0.1)
+  --score-weight W    the search score's share of the target (0.7)
+  --seed S            initial weights and shuffle (1)
+  --threads N         (2; the result does not depend on it)
+  --linear-iterations N   Adam steps of the linear refit (1000; 0 skips it)";
+
+fn main() -> ExitCode {
+    match run(std::env::args().skip(1).collect()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(why) => {
+            eprintln!("quinto-train: {why}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: Vec<String>) -> Result<(), String> {
+    let mut data = Vec::new();
+    let mut out = None;
+    let mut options = TrainOptions {
+        epochs: 6,
+        batch: 256,
+        learning_rate: 0.002,
+        policy_weight: 0.1,
+        seed: 1,
+        threads: 2,
+    };
+    let mut score_weight = 0.7;
+    let mut linear_iterations = 1000;
+    let mut args = args.into_iter();
+    while let Some(flag) = args.next() {
+        if flag == "--help" || flag == "-h" {
+            println!("{USAGE}");
+            return Ok(());
+        }
+        let value = args
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+        let number = |v: &str| {
+            v.parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x >= 0.0)
+                .ok_or_else(|| format!("{flag}: not a number ≥ 0: {v}"))
+        };
+        match flag.as_str() {
+            "--data" => data.push(PathBuf::from(value)),
+            "--out" => out = Some(PathBuf::from(value)),
+            "--epochs" => options.epochs = number(&value)? as usize,
+            "--batch" => options.batch = (number(&value)? as usize).max(1),
+            "--learning-rate" => options.learning_rate = number(&value)? as f32,
+            "--policy-weight" => options.policy_weight = number(&value)? as f32,
+            "--score-weight" => score_weight = number(&value)?.min(1.0),
+            "--seed" => options.seed = number(&value)? as u64,
+            "--threads" => options.threads = (number(&value)? as usize).max(1),
+            "--linear-iterations" => linear_iterations = number(&value)? as usize,
+            _ => return Err(format!("unknown option {flag}\n{USAGE}")),
+        }
+    }
+    let out = out.ok_or_else(|| format!("--out is required\n{USAGE}"))?;
+    if data.is_empty() {
+        return Err(format!("at least one --data FILE is required\n{USAGE}"));
+    }
+    let started = Instant::now();
+    let mut games = Vec::new();
+    for path in &data {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let mut more = read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        println!("{}: {} games", path.display(), more.len());
+        games.append(&mut more);
+    }
+    let all = positions(&games, score_weight);
+    let (held, fitted): (Vec<&Position>, Vec<&Position>) = all.iter().partition(|p| p.held_out());
+    if fitted.is_empty() || held.is_empty() {
+        return Err(format!(
+            "too little data: {} positions to train on, {} held out",
+            fitted.len(),
+            held.len()
+        ));
+    }
+    println!(
+        "{} games, {} quiet positions: {} to train on, {} held out (every tenth game); read in {:.1} s",
+        games.len(),
+        all.len(),
+        fitted.len(),
+        held.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let linear = if linear_iterations > 0 {
+        Some(linear_refit(&all, linear_iterations))
+    } else {
+        None
+    };
+    let start = Params::initial(options.seed);
+    let before = evaluate(&start, &held);
+    println!(
+        "epoch 0: held-out value {:.4}, policy {:.3}",
+        before.value, before.policy
+    );
+    let params = train(start, &fitted, options, |epoch, p| {
+        let l = evaluate(p, &held);
+        println!(
+            "epoch {epoch}: held-out value {:.4}, policy {:.3} ({:.0} s)",
+            l.value,
+            l.policy,
+            started.elapsed().as_secs_f64()
+        );
+    });
+    let net = params.quantize();
+    let float = evaluate(&params, &held);
+    let int16 = held
+        .iter()
+        .map(|p| {
+            let z = net.value_of_points(&p.points, p.area, p.black_to_move);
+            let eval = (z * VALUE_SCALE).round() / VALUE_SCALE;
+            let q = sigmoid(f64::from(eval)).clamp(1e-9, 1.0 - 1e-9);
+            -(p.target * q.ln() + (1.0 - p.target) * (1.0 - q).ln())
+        })
+        .sum::<f64>()
+        / held.len() as f64;
+    let entropy = held
+        .iter()
+        .map(|p| {
+            let t = p.target.clamp(1e-9, 1.0 - 1e-9);
+            -(t * t.ln() + (1.0 - t) * (1.0 - t).ln())
+        })
+        .sum::<f64>()
+        / held.len() as f64;
+    println!("held-out value cross-entropy ({} positions; the targets' own entropy, the floor, is {entropy:.4}):", held.len());
+    println!("  network, f32:    {:.4}", float.value);
+    println!("  network, int16:  {int16:.4} (what the engine runs)");
+    if let Some(linear) = linear {
+        println!("  linear, refitted: {linear:.4}");
+    }
+    println!("held-out policy cross-entropy: {:.3}", float.policy);
+    let bytes = net.to_bytes();
+    std::fs::write(&out, &bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    println!(
+        "wrote {} ({} bytes), weights hash {:016x}, in {:.0} s",
+        out.display(),
+        bytes.len(),
+        fnv1a(&bytes),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The held-out loss of the linear evaluation refitted to the same positions and targets.
+fn linear_refit(all: &[Position], iterations: usize) -> f64 {
+    let samples: Vec<_> = all.iter().map(|p| p.linear.clone()).collect();
+    let options = FitOptions {
+        iterations,
+        learning_rate: 2.0,
+        l2: 1e-7,
+        step: 1.0,
+    };
+    let (_, reports) = fit_all(&samples, &weights::TABLES, options);
+    let mut total = 0.0;
+    let mut count = 0;
+    for r in &reports {
+        println!(
+            "linear refit, {}: {} positions, held-out {} {:.4} -> {:.4}",
+            TABLE_NAMES[r.table], r.positions, r.held_out, r.held_out_before, r.held_out_after
+        );
+        total += r.held_out_after * r.held_out as f64;
+        count += r.held_out;
+    }
+    total / count.max(1) as f64
+}

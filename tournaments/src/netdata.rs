@@ -1,0 +1,105 @@
+//! Training positions for the network from self-play games (`selfplay`): every quiet
+//! position (no five point for either side, no proven score) with the search's best move,
+//! and a target that mixes the search's score with the game's result.
+
+use crate::selfplay::Game;
+use crate::tuning::{Sample, K};
+use quinto::eval::features;
+use quinto::eval::net::features::board_features;
+use quinto::game::{Board, Color, Pos};
+use quinto::search::params::WIN_THRESHOLD;
+
+/// One position as the network sees it.
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// The four line feature ids of each empty point.
+    pub points: Vec<[u16; 4]>,
+    /// Which of `points` the search played (the policy's target).
+    pub best: usize,
+    pub black_to_move: bool,
+    pub area: usize,
+    /// The value target for the side to move, in 0..=1.
+    pub target: f64,
+    /// The linear evaluation's view of the same position (its refit is the baseline).
+    pub linear: Sample,
+    /// The game and the stone count: where to find the position again.
+    pub game: usize,
+    pub stones: usize,
+}
+
+impl Position {
+    /// Held-out positions: every tenth game.
+    pub fn held_out(&self) -> bool {
+        self.game % 10 == 9
+    }
+}
+
+/// The quiet positions of `games` (numbered in order: `game` indexes the slice).
+/// `score_weight` is the share of the search's score in the target (the rest is the result).
+pub fn positions(games: &[Game], score_weight: f64) -> Vec<Position> {
+    let mut out = Vec::new();
+    for (number, game) in games.iter().enumerate() {
+        let mut board = Board::new(game.size, game.rule);
+        for m in &game.moves {
+            let mover = board.side_to_move();
+            let quiet = !board.has_five_point(Color::Black) && !board.has_five_point(Color::White);
+            if let (true, Some((score, best))) = (quiet, m.searched) {
+                if score.abs() < WIN_THRESHOLD {
+                    let result = game.result_for_mover(board.stone_count());
+                    let target = score_weight * sigmoid(f64::from(score) / K)
+                        + (1.0 - score_weight) * result;
+                    out.push(position(&board, mover, best, target, number));
+                }
+            }
+            board.play(m.pos, mover);
+        }
+    }
+    out
+}
+
+fn position(board: &Board, mover: Color, best: Pos, target: f64, game: usize) -> Position {
+    let points = board_features(board, mover);
+    let best = points.iter().position(|&(p, _)| p == best).unwrap_or(0);
+    let size = board.size();
+    Position {
+        points: points.into_iter().map(|(_, ids)| ids).collect(),
+        best,
+        black_to_move: mover == Color::Black,
+        area: size.area(),
+        target,
+        linear: Sample {
+            features: features(board, mover),
+            result: target,
+            game,
+            position: (board.hash(), size.width(), size.height()),
+        },
+        game,
+        stones: board.stone_count(),
+    }
+}
+
+pub fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::selfplay::Game;
+
+    #[test]
+    fn positions_are_quiet_and_point_at_the_move_searched() {
+        let game = Game::parse("1\t0\t0\t15\t1\t7,7\t8,8/20\t7,8/30\t9,9/-10/8,9\t7,9/400")
+            .expect("a game");
+        let found = positions(&[game], 0.5);
+        assert_eq!(found.len(), 4);
+        let first = &found[0];
+        assert!(!first.black_to_move);
+        assert_eq!(first.points.len(), 224);
+        // White to move after one stone: the search's 20 and white's loss, mixed.
+        let expected = 0.5 * sigmoid(20.0 / K);
+        assert!((first.target - expected).abs() < 1e-12);
+        assert_eq!(found[2].stones, 3);
+        assert_ne!(found[2].best, 0);
+    }
+}
