@@ -1,6 +1,7 @@
 //! Benchmarks that print figures (never timed tests): the search's node-count signature and
 //! speed, and the rules layer's speed on crowded middle-game positions.
 
+use crate::eval::evaluator::EvalKind;
 use crate::game::{Board, BoardSize, Color, Pos, Rule};
 use crate::rng::Rng;
 use crate::search::params::WIN_THRESHOLD;
@@ -95,18 +96,20 @@ pub fn bench_board(rule: Rule, side: usize, moves: &str) -> Board {
     board
 }
 
-/// Runs the search bench to `depth` (the signature uses [`BENCH_DEPTH`]).
-pub fn search_bench(depth: Option<u32>) -> SearchFigures {
+/// Runs the search bench to `depth` (the signature uses [`BENCH_DEPTH`]) with the
+/// evaluation `eval` (each evaluation has its own signature).
+pub fn search_bench(depth: Option<u32>, eval: EvalKind) -> SearchFigures {
     run_bench(&Limits {
         max_depth: Some(depth.unwrap_or(BENCH_DEPTH)),
         multipv: 1,
+        eval,
         ..Limits::default()
     })
 }
 
 /// The bench positions searched for `millis` each by `threads` threads (not deterministic:
 /// a speed figure).
-pub fn timed_bench(millis: u64, threads: usize) -> SearchFigures {
+pub fn timed_bench(millis: u64, threads: usize, eval: EvalKind) -> SearchFigures {
     let time = Duration::from_millis(millis);
     run_bench(&Limits {
         time: Some(TimeBudget {
@@ -116,6 +119,7 @@ pub fn timed_bench(millis: u64, threads: usize) -> SearchFigures {
         }),
         multipv: 1,
         threads,
+        eval,
         ..Limits::default()
     })
 }

@@ -1,6 +1,7 @@
 //! The facade the front ends talk to: it owns the position and the settings, and answers
 //! "what do you play?" without knowing about text protocols.
 
+use crate::eval::evaluator::EvalKind;
 use crate::game::{Board, BoardSize, Color, Pos, Rule};
 use crate::memory::process_bytes;
 use crate::search::params::{
@@ -48,13 +49,14 @@ impl Default for Settings {
 }
 
 /// Limits a front end fixes for a whole session (command-line flags), whatever the manager
-/// sets: for weaker sparring partners in matches.
+/// sets: for weaker sparring partners in matches, and the evaluation to play with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Handicap {
     pub max_depth: Option<u32>,
     pub max_nodes: Option<u64>,
     /// The best-looking move, no search.
     pub plain: bool,
+    pub eval: EvalKind,
 }
 
 /// A game in progress and the means to choose moves in it.
@@ -169,6 +171,7 @@ impl Engine {
             started: Some(started),
             plain: h.plain,
             threads: search_threads(s),
+            eval: h.eval,
         };
         search(&mut self.board, &mut self.table, &limits, stop, reporter)
     }

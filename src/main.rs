@@ -4,6 +4,7 @@ mod platform;
 
 use quinto::bench::{rules_bench, search_bench, timed_bench, SearchFigures};
 use quinto::engine::Handicap;
+use quinto::eval::evaluator::EvalKind;
 use quinto::search::params::MAX_THREADS;
 use std::ops::RangeInclusive;
 use std::process::ExitCode;
@@ -16,6 +17,9 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
   --nodes N       cap every search at N nodes
   --player simple play the best-looking move without searching
   --threads N     search threads until the manager sends INFO thread_num (default 1)
+  --eval classical|net
+                  the evaluation: the network where the rule has one (freestyle), or the
+                  classical linear one (default classical); bench runs with it too
   bench [DEPTH]   search the bench positions: nodes and best move each, then
                   `Bench: <nodes>` (the code's fingerprint at the default depth) and nodes/s
   bench time MS   search each bench position for MS milliseconds: depth reached, nodes/s
@@ -55,12 +59,13 @@ fn main() -> ExitCode {
         }
         Some("bench") => match args.get(1).map(String::as_str) {
             Some("rules") => bench_rules(args.get(2).map(String::as_str)),
-            Some("time") => bench_time(args.get(2).map(String::as_str)),
+            Some("time") => bench_time(args.get(2).map(String::as_str), handicap.eval),
             Some("threads") => bench_threads(
                 args.get(2).map(String::as_str),
                 args.get(3).map(String::as_str),
+                handicap.eval,
             ),
-            depth => bench_search(depth),
+            depth => bench_search(depth, handicap.eval),
         },
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
@@ -93,7 +98,7 @@ fn usage_error(complaint: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn bench_time(millis: Option<&str>) -> ExitCode {
+fn bench_time(millis: Option<&str>, eval: EvalKind) -> ExitCode {
     let complaint = "pbrain-quinto bench time: MS must be a positive number";
     let millis = match bench_argument(millis, 1..=u64::MAX, complaint) {
         Ok(Some(ms)) => ms,
@@ -101,7 +106,7 @@ fn bench_time(millis: Option<&str>) -> ExitCode {
         Ok(None) => return usage_error(complaint),
         Err(code) => return code,
     };
-    let figures = timed_bench(millis, 1);
+    let figures = timed_bench(millis, 1, eval);
     print_lines(&figures);
     let depths: Vec<u32> = figures.lines.iter().map(|l| l.depth).collect();
     println!(
@@ -119,7 +124,7 @@ fn bench_time(millis: Option<&str>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn bench_threads(threads: Option<&str>, millis: Option<&str>) -> ExitCode {
+fn bench_threads(threads: Option<&str>, millis: Option<&str>, eval: EvalKind) -> ExitCode {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = match bench_argument(
         threads,
@@ -139,7 +144,7 @@ fn bench_threads(threads: Option<&str>, millis: Option<&str>) -> ExitCode {
     };
     let mut one_thread = None;
     for count in 1..=threads {
-        let figures = timed_bench(millis, count);
+        let figures = timed_bench(millis, count, eval);
         let speed = figures.nodes_per_second();
         let base = *one_thread.get_or_insert(speed);
         println!(
@@ -168,12 +173,12 @@ fn print_lines(figures: &SearchFigures) {
     }
 }
 
-fn bench_search(depth: Option<&str>) -> ExitCode {
+fn bench_search(depth: Option<&str>, eval: EvalKind) -> ExitCode {
     let depth = match bench_argument(depth, 1..=64, "pbrain-quinto bench: DEPTH must be 1 to 64") {
         Ok(depth) => depth.map(|d| d as u32),
         Err(code) => return code,
     };
-    let figures = search_bench(depth);
+    let figures = search_bench(depth, eval);
     print_lines(&figures);
     println!("Bench: {}", figures.nodes);
     println!(
@@ -235,6 +240,9 @@ fn take_flags(args: &mut Vec<String>) -> Result<(Handicap, usize), String> {
                     .filter(|&n| n <= MAX_THREADS as u64)
                     .ok_or_else(|| format!("--threads takes 1 to {MAX_THREADS}"))?
                     as usize
+            }
+            "--eval" => {
+                handicap.eval = EvalKind::parse(&value).ok_or("--eval is classical or net")?
             }
             "--player" => match value.as_str() {
                 "simple" => handicap.plain = true,

@@ -6,6 +6,7 @@
 //! and a crowded board full of fours.
 
 use quinto::bench::{bench_board, BENCH_POSITIONS};
+use quinto::eval::evaluator::EvalKind;
 use quinto::search::alphabeta::{Cutoff, Searcher};
 use quinto::search::params::WIN;
 use quinto::search::tt::Table;
@@ -60,10 +61,12 @@ fn search_nodes_allocate_nothing_once_the_buffers_have_grown() {
         deadline: None,
         max_nodes: None,
     };
-    for (rule, side, moves) in BENCH_POSITIONS {
+    let evals = [EvalKind::Classical, EvalKind::Net];
+    for ((rule, side, moves), eval) in evals.iter().flat_map(|&e| BENCH_POSITIONS.map(|p| (p, e))) {
         let mut board = bench_board(rule, side, moves);
         let table = Table::with_bytes(1 << 20);
-        let mut searcher = Searcher::new(&mut board, &table, &stop, unlimited, Instant::now());
+        let mut searcher =
+            Searcher::new(&mut board, &table, &stop, unlimited, Instant::now(), eval);
         // The first iterations grow each ply's buffers (to the longest move list a ply has
         // met); deeper ones meet new plies and longer lists less and less.
         for depth in 1..=6 {
@@ -77,7 +80,7 @@ fn search_nodes_allocate_nothing_once_the_buffers_have_grown() {
         assert!(nodes > 10_000, "{moves}: only {nodes} nodes searched");
         assert!(
             allocated * 100 < nodes,
-            "{moves}: {allocated} allocations in {nodes} nodes"
+            "{eval:?} {moves}: {allocated} allocations in {nodes} nodes"
         );
     }
 }

@@ -5,6 +5,7 @@
 mod common;
 
 use common::{board_with, points, size15};
+use quinto::eval::evaluator::EvalKind;
 use quinto::game::{judge_move, Board, BoardSize, Color, Rule, Verdict};
 use quinto::rng::Rng;
 use quinto::search::time::TimeBudget;
@@ -26,6 +27,7 @@ fn tiny(depth: u32, nodes: u64) -> Limits {
         started: None,
         plain: false,
         threads: 1,
+        eval: EvalKind::Classical,
     }
 }
 

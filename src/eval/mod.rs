@@ -5,6 +5,7 @@
 //! to move is worth far more than the opponent's). The weights are fitted to game results
 //! by `quinto-tune` (tournaments/tuning/) and live in [`weights`].
 
+pub mod evaluator;
 pub mod net;
 pub mod weights;
 

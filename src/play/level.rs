@@ -2,6 +2,7 @@
 //! [`Handicap`]) and a default thinking time, from a beginner to full strength.
 
 use crate::engine::Handicap;
+use crate::eval::evaluator::EvalKind;
 
 /// A named strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +23,7 @@ pub const LEVELS: [Level; 5] = [
             max_depth: Some(1),
             max_nodes: Some(2_000),
             plain: false,
+            eval: EvalKind::Classical,
         },
         move_ms: 200,
         about: "looks one move ahead (and sees forced wins by fours)",
@@ -32,6 +34,7 @@ pub const LEVELS: [Level; 5] = [
             max_depth: Some(3),
             max_nodes: Some(20_000),
             plain: false,
+            eval: EvalKind::Classical,
         },
         move_ms: 500,
         about: "three moves ahead, 20 thousand positions a move",
@@ -42,6 +45,7 @@ pub const LEVELS: [Level; 5] = [
             max_depth: Some(6),
             max_nodes: Some(200_000),
             plain: false,
+            eval: EvalKind::Classical,
         },
         move_ms: 1_000,
         about: "six moves ahead, 200 thousand positions a move",
@@ -52,6 +56,7 @@ pub const LEVELS: [Level; 5] = [
             max_depth: Some(10),
             max_nodes: None,
             plain: false,
+            eval: EvalKind::Classical,
         },
         move_ms: 2_000,
         about: "ten moves ahead, 2 s a move",
@@ -62,6 +67,7 @@ pub const LEVELS: [Level; 5] = [
             max_depth: None,
             max_nodes: None,
             plain: false,
+            eval: EvalKind::Classical,
         },
         move_ms: 3_000,
         about: "full strength, 3 s a move (the default)",

@@ -20,7 +20,7 @@ use super::movegen::{is_illegal, move_order, Move, Scratch};
 use super::params::*;
 use super::tt::{Bound, Table};
 use super::Stop;
-use crate::eval::evaluate;
+use crate::eval::evaluator::{EvalKind, Evaluator};
 use crate::game::{Board, Color, Pos, Shape, POS_COUNT};
 use once_cell::sync::Lazy;
 use std::time::{Duration, Instant};
@@ -110,6 +110,8 @@ fn reduction(depth: i32, moves: usize) -> i32 {
 
 pub struct Searcher<'a> {
     pub board: &'a mut Board,
+    /// This thread's evaluation (a network's state is per thread).
+    pub(super) eval: Evaluator,
     pub(super) tt: &'a Table,
     stop: &'a Stop,
     cutoff: Cutoff,
@@ -157,8 +159,10 @@ impl<'a> Searcher<'a> {
         stop: &'a Stop,
         cutoff: Cutoff,
         start: Instant,
+        eval: EvalKind,
     ) -> Searcher<'a> {
         Searcher {
+            eval: Evaluator::new(eval, board),
             board,
             tt,
             stop,
@@ -286,7 +290,7 @@ impl<'a> Searcher<'a> {
         }
 
         // 4. Shallow pruning on the static value, when the opponent threatens nothing.
-        let stand = evaluate(self.board, me);
+        let stand = self.eval.evaluate(self.board, me);
         self.statics[ply] = stand;
         let improving = ply < 2 || stand > self.statics[ply - 2];
         if !pv_node && !threatened && beta.abs() < WIN_THRESHOLD && excluded.is_none() {

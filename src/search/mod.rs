@@ -23,7 +23,7 @@ pub mod threats;
 pub mod time;
 pub mod tt;
 
-use crate::eval::evaluate;
+use crate::eval::evaluator::EvalKind;
 use crate::game::{Board, Pos};
 use alphabeta::{Cutoff, Searcher};
 use params::*;
@@ -102,6 +102,8 @@ pub struct Limits {
     /// Search threads (`INFO thread_num`); 0 counts as 1. A node limit is shared out
     /// evenly among them.
     pub threads: usize,
+    /// The evaluation (`--eval`).
+    pub eval: EvalKind,
 }
 
 impl Limits {
@@ -197,7 +199,8 @@ pub fn search(
                 std::thread::Builder::new()
                     .stack_size(HELPER_STACK_BYTES as usize)
                     .spawn_scoped(scope, move || {
-                        let mut helper = Searcher::new(&mut board, table, stop, cutoff, start);
+                        let mut helper =
+                            Searcher::new(&mut board, table, stop, cutoff, start, limits.eval);
                         deepen_helper(&mut helper, id, max_depth, main_depth)
                     })
                     // A thread the system refuses is a helper less, not a failed search.
@@ -319,7 +322,7 @@ fn main_search(
             };
             vcf_defences(board, me.opponent(), budget, stop, &mut solver_nodes)
         };
-    let mut searcher = Searcher::new(board, table, stop, cutoff, start);
+    let mut searcher = Searcher::new(board, table, stop, cutoff, start, limits.eval);
     searcher.root_allowed = root_allowed;
     let root_moves = searcher.root_moves();
     let first = match root_moves.first() {
@@ -627,7 +630,7 @@ fn rank(
             -searcher.root(-WIN, WIN, depth - 1)
         };
         let score = if searcher.aborted {
-            -evaluate(searcher.board, me.opponent())
+            -searcher.eval.evaluate(searcher.board, me.opponent())
         } else {
             searched
         };

@@ -8,7 +8,6 @@
 use super::alphabeta::Searcher;
 use super::params::*;
 use super::tt::Bound;
-use crate::eval::evaluate;
 use crate::game::Pos;
 
 impl Searcher<'_> {
@@ -38,7 +37,7 @@ impl Searcher<'_> {
             self.board.undo();
             return score;
         }
-        let stand = evaluate(self.board, me);
+        let stand = self.eval.evaluate(self.board, me);
         if stand >= beta || fours_left <= 0 || ply >= MAX_PLY - 2 {
             return stand;
         }

@@ -17,7 +17,6 @@ pub struct Position {
     /// Which of `points` the search played (the policy's target).
     pub best: usize,
     pub black_to_move: bool,
-    pub area: usize,
     /// The value target for the side to move, in 0..=1.
     pub target: f64,
     /// The linear evaluation's view of the same position (its refit is the baseline).
@@ -65,7 +64,6 @@ fn position(board: &Board, mover: Color, best: Pos, target: f64, game: usize) ->
         points: points.into_iter().map(|(_, ids)| ids).collect(),
         best,
         black_to_move: mover == Color::Black,
-        area: size.area(),
         target,
         linear: Sample {
             features: features(board, mover),

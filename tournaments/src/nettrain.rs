@@ -7,7 +7,7 @@
 
 use crate::netdata::Position;
 use quinto::eval::net::features::FEATURE_IDS;
-use quinto::eval::net::network::{ACT_MAX, DIM, EMBED_LIMIT, HIDDEN, POLICY_SCALE};
+use quinto::eval::net::network::{ACT_MAX, DIM, EMBED_LIMIT, HIDDEN, POLICY_SCALE, POOL_DIVISOR};
 use quinto::eval::net::Network;
 use quinto::rng::Rng;
 
@@ -168,7 +168,7 @@ fn run(p: &Params, pos: &Position, policy_weight: f32, grad: Option<&mut Params>
     let n = pos.points.len();
     let mut sums = vec![[0.0f32; DIM]; n];
     let mut x = [0.0f32; DIM];
-    let inv_area = 1.0 / pos.area as f32;
+    let pool_scale = 1.0 / POOL_DIVISOR;
     for (sum, ids) in sums.iter_mut().zip(&pos.points) {
         for &id in ids {
             let v = &p.embedding[id as usize * DIM..][..DIM];
@@ -177,7 +177,7 @@ fn run(p: &Params, pos: &Position, policy_weight: f32, grad: Option<&mut Params>
             }
         }
         for (xk, s) in x.iter_mut().zip(sum.iter()) {
-            *xk += s.clamp(0.0, 1.0) * inv_area;
+            *xk += s.clamp(0.0, 1.0) * pool_scale;
         }
     }
     let mut h1 = [0.0f32; HIDDEN];
@@ -257,7 +257,7 @@ fn run(p: &Params, pos: &Position, policy_weight: f32, grad: Option<&mut Params>
             grow[o] += x[k] * dh1[o];
             d += row[o] * dh1[o];
         }
-        dx[k] = d * inv_area;
+        dx[k] = d * pool_scale;
     }
     for (i, (sum, ids)) in sums.iter().zip(&pos.points).enumerate() {
         let dlogit = policy_weight * (exp[i] / total - if i == pos.best { 1.0 } else { 0.0 });

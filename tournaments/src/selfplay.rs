@@ -240,7 +240,9 @@ pub fn play(config: &Config, seed: u64, index: u64) -> Game {
                 .filter(|&&(_, score)| score >= result.score - config.random_margin)
                 .map(|&(pos, _)| pos)
                 .collect();
-            near.get(rng.below(near.len().max(1))).copied().unwrap_or(best)
+            near.get(rng.below(near.len().max(1)))
+                .copied()
+                .unwrap_or(best)
         } else {
             best
         };

@@ -15,7 +15,9 @@ use super::features::{id_table, window_key, WINDOW};
 use super::network::{Network, ACT_MAX, DIM};
 use super::VALUE_SCALE;
 use crate::eval::EVAL_LIMIT;
-use crate::game::{Board, BoardSize, Color, Direction, Lines, Pos, BLACK_CELL, POS_COUNT, WHITE_CELL};
+use crate::game::{
+    Board, BoardSize, Color, Direction, Lines, Pos, BLACK_CELL, POS_COUNT, WHITE_CELL,
+};
 
 /// The network's state for one board.
 #[derive(Clone)]
@@ -57,7 +59,8 @@ impl NetState {
             ids: id_table(),
             size,
             lines: Lines::new(size),
-            applied: Vec::new(),
+            // Room for every point: syncing never allocates.
+            applied: Vec::with_capacity(POS_COUNT),
             empty: vec![false; POS_COUNT],
             sums: vec![[[0; DIM]; 2]; POS_COUNT],
             pooled: [[0; DIM]; 2],
@@ -108,11 +111,9 @@ impl NetState {
     /// The value of `board` for `to_move`, in evaluation units.
     pub fn evaluate(&mut self, board: &Board, to_move: Color) -> i32 {
         self.sync(board);
-        let z = self.net.value(
-            &self.pooled[to_move.index()],
-            self.size.area(),
-            to_move == Color::Black,
-        );
+        let z = self
+            .net
+            .value(&self.pooled[to_move.index()], to_move == Color::Black);
         ((z * VALUE_SCALE).round() as i32).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
@@ -138,7 +139,11 @@ impl NetState {
     }
 
     fn id(&self, dir: Direction, pos: Pos, side: usize) -> usize {
-        let mover = if side == 0 { Color::Black } else { Color::White };
+        let mover = if side == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         self.ids[window_key(self.lines.key(dir, pos), mover) as usize] as usize
     }
 
@@ -178,17 +183,9 @@ impl NetState {
                 pool(&mut self.pooled[side], &sum, -1);
             }
         }
-        // The neighbours' feature ids before the change, then the change, then after.
-        let mut touched = [(Pos::new(0, 0), Direction::Row, [0usize; 2]); 8 * WINDOW as usize];
-        let mut count = 0;
-        for dir in Direction::ALL {
-            for offset in (-(WINDOW as i32)..=WINDOW as i32).filter(|&o| o != 0) {
-                if let Some(q) = pos.step(dir, offset, self.size) {
-                    touched[count] = (q, dir, [self.id(dir, q, 0), self.id(dir, q, 1)]);
-                    count += 1;
-                }
-            }
-        }
+        // Each line through the point before the change; after it, each neighbour's key is
+        // read off the same line at its offset.
+        let before = Direction::ALL.map(|dir| self.lines.view(dir, pos));
         if placing {
             let code = if color == Color::Black {
                 BLACK_CELL
@@ -199,22 +196,28 @@ impl NetState {
         } else {
             self.lines.clear(pos);
         }
-        let embedding = &self.net.embedding;
-        for &(q, dir, before) in &touched[..count] {
-            let counted = self.empty[q.index()];
-            for (side, &old) in before.iter().enumerate() {
-                let new = self.id(dir, q, side);
-                let sum = &mut self.sums[q.index()][side];
-                if counted {
-                    let clipped_before = *sum;
-                    sub_into(sum, &embedding[old]);
-                    add_into(sum, &embedding[new]);
-                    let after = *sum;
-                    pool(&mut self.pooled[side], &clipped_before, -1);
-                    pool(&mut self.pooled[side], &after, 1);
-                } else {
-                    sub_into(sum, &embedding[old]);
-                    add_into(sum, &embedding[new]);
+        let (ids, embedding) = (self.ids, &self.net.embedding);
+        for (dir, line_before) in Direction::ALL.into_iter().zip(before) {
+            let line_after = self.lines.view(dir, pos);
+            let (dx, dy) = dir.delta();
+            for offset in NEIGHBOUR_OFFSETS {
+                let (x, y) = (pos.x() as i32 + dx * offset, pos.y() as i32 + dy * offset);
+                if !self.size.contains(x, y) {
+                    continue;
+                }
+                let q = Pos::new(x as usize, y as usize).index();
+                let (old_key, new_key) = (line_before.key(offset), line_after.key(offset));
+                let counted = self.empty[q];
+                for (side, mover) in [Color::Black, Color::White].into_iter().enumerate() {
+                    let old = ids[window_key(old_key, mover) as usize] as usize;
+                    let new = ids[window_key(new_key, mover) as usize] as usize;
+                    update(
+                        &mut self.sums[q][side],
+                        &embedding[old],
+                        &embedding[new],
+                        &mut self.pooled[side],
+                        counted,
+                    );
                 }
             }
         }
@@ -224,6 +227,32 @@ impl NetState {
                 let sum = self.sums[at][side];
                 pool(&mut self.pooled[side], &sum, 1);
             }
+        }
+    }
+}
+
+/// The offsets of the neighbours whose line keys a stone changes.
+const NEIGHBOUR_OFFSETS: [i32; 2 * WINDOW as usize] = [-4, -3, -2, -1, 1, 2, 3, 4];
+
+/// A neighbour's line changed from `old` to `new`: its sum, and the pool if it is empty.
+#[inline(always)]
+fn update(
+    sum: &mut [i16; DIM],
+    old: &[i16; DIM],
+    new: &[i16; DIM],
+    pooled: &mut [i32; DIM],
+    counted: bool,
+) {
+    if counted {
+        for k in 0..DIM {
+            let before = sum[k];
+            let after = before.wrapping_sub(old[k]).wrapping_add(new[k]);
+            sum[k] = after;
+            pooled[k] += (clip(after) - clip(before)) as i32;
+        }
+    } else {
+        for k in 0..DIM {
+            sum[k] = sum[k].wrapping_sub(old[k]).wrapping_add(new[k]);
         }
     }
 }
@@ -252,13 +281,6 @@ fn add_into(sum: &mut [i16; DIM], v: &[i16; DIM]) {
     }
 }
 
-#[inline(always)]
-fn sub_into(sum: &mut [i16; DIM], v: &[i16; DIM]) {
-    for (s, x) in sum.iter_mut().zip(v.iter()) {
-        *s = s.wrapping_sub(*x);
-    }
-}
-
 /// Adds (`sign` 1) or removes (−1) a point's clipped sum from the pool.
 #[inline(always)]
 fn pool(pooled: &mut [i32; DIM], sum: &[i16; DIM], sign: i32) {
@@ -283,7 +305,14 @@ mod tests {
         let mut state = NetState::with_simd(net, board.size(), false);
         for &pos in board.history() {
             if let Some(color) = board.stone(pos) {
-                state.lines.put(pos, if color == Color::Black { BLACK_CELL } else { WHITE_CELL });
+                state.lines.put(
+                    pos,
+                    if color == Color::Black {
+                        BLACK_CELL
+                    } else {
+                        WHITE_CELL
+                    },
+                );
                 state.empty[pos.index()] = false;
             }
         }
@@ -352,11 +381,12 @@ mod tests {
         for text in ["h8", "h9", "i8", "j10", "g7"] {
             board.play(size.parse_human(text).unwrap(), board.side_to_move());
             for mover in [Color::Black, Color::White] {
-                let points: Vec<[u16; 4]> = crate::eval::net::features::board_features(&board, mover)
-                    .into_iter()
-                    .map(|(_, ids)| ids)
-                    .collect();
-                let z = net.value_of_points(&points, size.area(), mover == Color::Black);
+                let points: Vec<[u16; 4]> =
+                    crate::eval::net::features::board_features(&board, mover)
+                        .into_iter()
+                        .map(|(_, ids)| ids)
+                        .collect();
+                let z = net.value_of_points(&points, mover == Color::Black);
                 let expected = ((z * VALUE_SCALE).round() as i32).clamp(-EVAL_LIMIT, EVAL_LIMIT);
                 assert_eq!(state.evaluate(&board, mover), expected);
             }

@@ -74,7 +74,7 @@ pub fn window_key(line_key: u32, mover: Color) -> u32 {
     match mover {
         Color::Black => key,
         // Swap the two stone codes; empty (0) and wall (3) stay.
-        Color::White => key ^ ((key ^ key >> 1) & 0x5555) * 3,
+        Color::White => key ^ (((key ^ (key >> 1)) & 0x5555) * 3),
     }
 }
 

@@ -3,6 +3,7 @@
 //! ([`accumulator`]).
 
 pub mod accumulator;
+pub mod embedded;
 pub mod features;
 pub mod network;
 

@@ -3,7 +3,7 @@
 //! Shape: every (point, direction) line has a feature vector (`DIM` int16, looked up by
 //! [`features`](super::features)); a point's four are summed and clipped to
 //! `0..=ACT_MAX` (1.0); the clipped vectors of the empty points are summed over the board
-//! and divided by its area; two hidden layers of `HIDDEN` with ReLU (the first also told
+//! and scaled by `1/POOL_DIVISOR`; two hidden layers of `HIDDEN` with ReLU (the first also told
 //! whether black is to move) give the value in logistic units. The policy is a dot product
 //! of a point's clipped vector with one weight vector.
 //!
@@ -22,6 +22,9 @@ pub const HIDDEN: usize = 32;
 pub const ACT_MAX: i16 = 256;
 /// No feature vector entry may exceed this, so that four of them never overflow int16.
 pub const EMBED_LIMIT: i16 = 8_191;
+/// The pooled sum is divided by this (and `ACT_MAX`): a sum, not a mean over the board, so
+/// that a few stones move the value as much on 20×20 as on 15×15.
+pub const POOL_DIVISOR: f32 = 32.0;
 /// The int16 value of 1.0 in the policy vector.
 pub const POLICY_SCALE: f32 = 64.0;
 
@@ -53,8 +56,8 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 
 impl Network {
     /// The value in logistic units from the board's pooled clipped vectors.
-    pub fn value(&self, pooled: &[i32; DIM], area: usize, black_to_move: bool) -> f32 {
-        let scale = 1.0 / (ACT_MAX as f32 * area.max(1) as f32);
+    pub fn value(&self, pooled: &[i32; DIM], black_to_move: bool) -> f32 {
+        let scale = 1.0 / (ACT_MAX as f32 * POOL_DIVISOR);
         let mut h1 = self.b1;
         if black_to_move {
             for (h, b) in h1.iter_mut().zip(self.black1.iter()) {
@@ -85,7 +88,7 @@ impl Network {
 
     /// The value (logistic units) of a position from its empty points' four feature ids
     /// each: what [`NetState`](super::NetState) keeps incrementally, counted at once.
-    pub fn value_of_points(&self, points: &[[u16; 4]], area: usize, black_to_move: bool) -> f32 {
+    pub fn value_of_points(&self, points: &[[u16; 4]], black_to_move: bool) -> f32 {
         let mut pooled = [0i32; DIM];
         for ids in points {
             let mut sum = [0i16; DIM];
@@ -98,7 +101,7 @@ impl Network {
                 *p += (*s).clamp(0, ACT_MAX) as i32;
             }
         }
-        self.value(&pooled, area, black_to_move)
+        self.value(&pooled, black_to_move)
     }
 
     /// The file's bytes.

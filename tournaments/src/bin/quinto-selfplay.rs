@@ -133,7 +133,8 @@ fn run(args: Vec<String>) -> Result<(), String> {
                 };
                 let game = play(&config, seed, index);
                 let searched = game.moves.iter().filter(|m| m.searched.is_some()).count();
-                let total = positions.fetch_add(searched as u64, Ordering::SeqCst) + searched as u64;
+                let total =
+                    positions.fetch_add(searched as u64, Ordering::SeqCst) + searched as u64;
                 let line = game.to_line() + "\n";
                 let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
                 if let Err(e) = file.write_all(line.as_bytes()) {

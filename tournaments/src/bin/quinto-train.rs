@@ -142,7 +142,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     let int16 = held
         .iter()
         .map(|p| {
-            let z = net.value_of_points(&p.points, p.area, p.black_to_move);
+            let z = net.value_of_points(&p.points, p.black_to_move);
             let eval = (z * VALUE_SCALE).round() / VALUE_SCALE;
             let q = sigmoid(f64::from(eval)).clamp(1e-9, 1.0 - 1e-9);
             -(p.target * q.ln() + (1.0 - p.target) * (1.0 - q).ln())

@@ -1,0 +1,30 @@
+//! The networks built into the executable (Gomocup takes one file): freestyle's, trained by
+//! `quinto-train` (tournaments/tuning/README.md). Rules without one use the classical
+//! evaluation.
+
+use super::Network;
+use crate::game::Rule;
+use once_cell::sync::Lazy;
+
+static FREESTYLE: Lazy<Option<Network>> =
+    Lazy::new(|| checked("freestyle", include_bytes!("freestyle.qnet")));
+
+/// A built-in file that does not read is a build gone wrong: say so in the log and let the
+/// classical evaluation play, never fail a game over it.
+fn checked(name: &str, bytes: &[u8]) -> Option<Network> {
+    match Network::from_bytes(bytes) {
+        Ok(net) => Some(net),
+        Err(why) => {
+            log::error!("the built-in {name} network is unusable ({why}): classical evaluation");
+            None
+        }
+    }
+}
+
+/// The network for `rule`, if there is one.
+pub fn for_rule(rule: Rule) -> Option<&'static Network> {
+    match rule {
+        Rule::Freestyle => FREESTYLE.as_ref(),
+        _ => None,
+    }
+}
