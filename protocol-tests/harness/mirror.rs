@@ -37,7 +37,7 @@ enum Expect {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum RuleState {
     Known(Rule),
-    /// `INFO rule` with a value outside 0, 1, 4, 8, 9: the brain falls back to a rule of its
+    /// `INFO rule` with a value `exact_rule` does not name: the brain falls back to a rule of its
     /// choice, so only the rule-independent checks apply.
     Fallback,
 }
@@ -151,7 +151,7 @@ impl Mirror {
         let reply = Reply::parse(line);
         *self.replies.entry(reply.kind()).or_default() += 1;
         if reply == Reply::Message {
-            return Ok(());
+            return check_message(line);
         }
         if self.ended {
             return Err(format!("printed '{line}' after END"));
@@ -498,12 +498,30 @@ impl Mirror {
     }
 }
 
-/// The rules the protocol names exactly.
+/// The rules the protocol names exactly: Gomocup's 0, 1, 4, 8, 9, and Yixin-Board's 2
+/// (renju), 5 and 6 (freestyle opened by swap1 or swap2, which Rapfi reads so too).
 fn exact_rule(value: u32) -> Option<Rule> {
-    [0, 1, 4, 8, 9]
-        .contains(&value)
-        .then(|| Rule::from_protocol(value))
-        .flatten()
+    match value {
+        0 | 1 | 4 | 8 | 9 => Rule::from_protocol(value),
+        2 => Some(Rule::Renju),
+        5 | 6 => Some(Rule::Freestyle),
+        _ => None,
+    }
+}
+
+/// Yixin-Board reads a `MESSAGE INFO …` line as an engine setting and never shows it: only
+/// the settings YXSHOWINFO reports may start so, never a warning the user should see.
+fn check_message(line: &str) -> Result<(), String> {
+    let settings = [
+        "MESSAGE INFO MAX_THREAD_NUM ",
+        "MESSAGE INFO MAX_HASH_SIZE ",
+    ];
+    if line.starts_with("MESSAGE INFO") && !settings.iter().any(|s| line.starts_with(s)) {
+        return Err(format!(
+            "'{line}': Yixin-Board swallows a MESSAGE INFO line, the user never sees it"
+        ));
+    }
+    Ok(())
 }
 
 /// Every point forbidden for black with black to move (none otherwise, or off renju).

@@ -408,8 +408,14 @@ fn positive(value: i64) -> Option<u64> {
 
 /// The rule for an `INFO rule` value, with a note when it had to fall back.
 fn rule_for(value: i64) -> (Rule, Option<String>) {
-    let exact = u32::try_from(value).ok().and_then(Rule::from_protocol);
-    if let Some(rule) = exact {
+    // Yixin-Board and Rapfi read 2 as renju (not Gomocup's continuous-game bit), and 5 and 6
+    // as freestyle opened by swap1 or swap2 (the opening is the GUI's business).
+    let named = match value {
+        2 => Some(Rule::Renju),
+        5 | 6 => Some(Rule::Freestyle),
+        _ => u32::try_from(value).ok().and_then(Rule::from_protocol),
+    };
+    if let Some(rule) = named {
         return (rule, None);
     }
     // Drop the continuous-game bit (2) and anything unknown, keep what we can play.
@@ -418,11 +424,15 @@ fn rule_for(value: i64) -> (Rule, Option<String>) {
     let why = if value >= 0 && value & 2 != 0 {
         "continuous games are not supported"
     } else {
-        "not a supported rule (0, 1, 4, 8, 9)"
+        "supported: 0, 1, 2, 4, 5, 6, 8, 9"
     };
+    // Not `INFO …` first: Yixin-Board takes `MESSAGE INFO` lines for settings and hides them.
     (
         rule,
-        Some(format!("INFO rule {value}: {why}; playing {}", rule.name())),
+        Some(format!(
+            "unsupported rule {value} ({why}); playing {}",
+            rule.name()
+        )),
     )
 }
 
