@@ -193,6 +193,7 @@ impl Mirror {
                 | Request::Stop
                 | Request::ShowInfo
                 | Request::Bench
+                | Request::Quiet
                 | Request::Malformed(_)
                 | Request::Unknown
                 | Request::Nbest(_)
@@ -287,7 +288,9 @@ impl Mirror {
                 None
             }
             Request::About => Some(Expect::About),
-            Request::Stop | Request::ShowInfo | Request::Bench => None,
+            Request::Stop | Request::ShowInfo | Request::Bench | Request::Quiet => None,
+            // A MESSAGE accepting or refusing the draw.
+            Request::Draw => None,
             Request::ShowForbid => Some(Expect::Forbid(match self.rule {
                 RuleState::Known(_) => Some(forbidden_points(self.game_ref())),
                 RuleState::Fallback => None,

@@ -4,7 +4,7 @@
 use super::command::{Command, Info, Input, Owner, Point};
 use super::output::Sink;
 use crate::bench::rules_bench;
-use crate::engine::{Engine, Handicap, Settings};
+use crate::engine::{max_table_bytes, max_threads, Engine, Handicap, Settings};
 use crate::eval::evaluate;
 use crate::eval::SWAP2_BALANCE_MARGIN;
 use crate::game::{BoardSize, Color, Pos, Rule};
@@ -37,6 +37,8 @@ pub struct Session {
     pending: Vec<String>,
     /// Limits fixed for the whole session (command-line flags).
     handicap: Handicap,
+    /// The colour of Quinto's last move (whose side a draw offer asks about).
+    my_color: Option<Color>,
 }
 
 const NO_GAME: &str = "no game in progress: send START first";
@@ -76,6 +78,7 @@ impl Session {
                 // Drop the old game (and its table) before making the new one.
                 self.engine = None;
                 self.engine = Some(Engine::new(size, self.settings.clone(), self.handicap));
+                self.my_color = None;
                 out.line("OK");
             }
             Command::Restart => {
@@ -152,12 +155,54 @@ impl Session {
                 self.play_result(result, out)?;
             }
             Command::YxShowInfo => {
-                out.line("MESSAGE INFO MAX_THREAD_NUM 1");
+                // Yixin-Board's units: threads, and log2 of the largest table in KiB.
+                let hash_kib = max_table_bytes(&self.settings) >> 10;
+                out.line(&format!(
+                    "MESSAGE INFO MAX_THREAD_NUM {}",
+                    max_threads(&self.settings)
+                ));
                 out.line(&format!(
                     "MESSAGE INFO MAX_HASH_SIZE {}",
-                    crate::engine::MAX_HASH_SIZE_LOG2
+                    63 - hash_kib.max(1).leading_zeros()
                 ));
             }
+            Command::YxHashClear => {
+                if let Some(engine) = self.engine.as_mut() {
+                    engine.clear_table();
+                }
+            }
+            Command::YxHashUsage => {
+                let (bytes, permille) = self
+                    .engine
+                    .as_ref()
+                    .map_or((0, 0), |e| (e.table_bytes(), e.table_usage_permille()));
+                out.line(&format!(
+                    "MESSAGE hash table {} MiB, {}.{} % used",
+                    bytes >> 20,
+                    permille / 10,
+                    permille % 10
+                ));
+            }
+            Command::YxDraw => {
+                // Accepted when Quinto (the side it last played, else the side to move) does
+                // not stand better than balanced by the static evaluation.
+                let me = self.my_color;
+                let board = self.game()?.board();
+                let to_move = board.side_to_move();
+                let value = evaluate(board, to_move);
+                let mine = if me.unwrap_or(to_move) == to_move {
+                    value
+                } else {
+                    -value
+                };
+                let answer = if mine <= SWAP2_BALANCE_MARGIN {
+                    "ACCEPT"
+                } else {
+                    "REJECT"
+                };
+                out.line(&format!("MESSAGE DRAW {answer}"));
+            }
+            Command::YxResign => out.line("MESSAGE resignation accepted"),
             Command::Bench => {
                 let figures = rules_bench(20);
                 out.line(&format!(
@@ -250,6 +295,15 @@ impl Session {
             }
             Info::ThreadNum(threads) => {
                 s.threads = positive(threads).unwrap_or(1).min(256) as usize;
+                None
+            }
+            // 0 or less: sized from max_memory again.
+            Info::HashSize(kib) => {
+                s.hash_bytes = positive(kib).map(|k| k.saturating_mul(1024));
+                None
+            }
+            Info::TimeIncrement(ms) => {
+                s.increment_ms = ms.max(0) as u64;
                 None
             }
             Info::Rule(value) => {
@@ -357,6 +411,8 @@ impl Session {
             let line = detail_line(self.game()?.board().size(), &result);
             self.pending.push(line);
         }
+        let me = self.game()?.board().side_to_move();
+        self.my_color = Some(me);
         self.game()?.play(best);
         self.flush_pending(out);
         out.line(&format!("{},{}", best.x(), best.y()));
