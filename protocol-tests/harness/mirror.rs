@@ -58,6 +58,8 @@ pub struct Mirror {
     moves_checked: usize,
     /// Replies received, by kind.
     replies: BTreeMap<&'static str, usize>,
+    /// `INFO show_detail 0` is in force: no search line (`MESSAGE depth …`) before a move.
+    detail_off: bool,
 }
 
 impl Default for Mirror {
@@ -72,6 +74,7 @@ impl Default for Mirror {
             requests: 0,
             moves_checked: 0,
             replies: BTreeMap::new(),
+            detail_off: false,
         }
     }
 }
@@ -151,6 +154,9 @@ impl Mirror {
         let reply = Reply::parse(line);
         *self.replies.entry(reply.kind()).or_default() += 1;
         if reply == Reply::Message {
+            if self.detail_off && line.starts_with("MESSAGE depth ") {
+                return Err(format!("'{line}' after INFO show_detail 0"));
+            }
             return check_message(line);
         }
         if self.ended {
@@ -268,6 +274,9 @@ impl Mirror {
                 None => Some(Expect::Error),
             },
             Request::Info { key, value } => {
+                if let Some(level) = number(value).filter(|_| key == "show_detail") {
+                    self.detail_off = level == 0;
+                }
                 if key == "rule" {
                     if let Some(value) = number(value) {
                         self.rule = match u32::try_from(value).ok().and_then(exact_rule) {
@@ -623,6 +632,38 @@ mod tests {
         mirror.sent(b"YXBOARD\n7,7,1\nDONE\n", "test");
         assert!(mirror.awaiting().is_some());
         mirror.received("ERROR counts").unwrap();
+    }
+
+    #[test]
+    fn hidden_settings_lines_and_search_lines_after_show_detail_0_are_caught() {
+        let mut mirror = after("START 15\n", &["OK"]);
+        mirror.sent(b"BEGIN\n", "test");
+        mirror.received("MESSAGE depth 1 ev 0 n 0 tm 0").unwrap();
+        mirror.received("MESSAGE INFO MAX_THREAD_NUM 4").unwrap();
+        assert!(mirror.received("MESSAGE INFO rule 2: renju").is_err());
+        mirror.received("7,7").unwrap();
+        mirror.sent(b"INFO show_detail 0\nTURN 0,0\n", "test");
+        assert!(mirror.received("MESSAGE depth 1 ev 0 n 0 tm 0").is_err());
+        mirror.received("MESSAGE other").unwrap();
+    }
+
+    #[test]
+    fn yixin_commands_are_answered_once_after_what_follows_them() {
+        let mut mirror = after("START 15\n", &["OK"]);
+        mirror.sent(
+            b"yxquerydatabaseallt\n7,7\nEND of a comment\ndone\n",
+            "test",
+        );
+        assert_eq!(mirror.awaiting(), None);
+        mirror.sent(b"yxhashdump\n", "test");
+        assert!(mirror.in_block());
+        mirror.sent(b"done\n", "test");
+        assert!(mirror.awaiting().is_some());
+        mirror.received("ERROR yxhashdump: no").unwrap();
+        mirror.sent(b"yxblock\n7,7\n", "test");
+        assert_eq!(mirror.awaiting(), None);
+        mirror.sent(b"done\n", "test");
+        assert!(mirror.received("UNKNOWN yxblock").is_err());
     }
 
     #[test]

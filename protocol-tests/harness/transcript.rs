@@ -35,6 +35,17 @@ pub enum Pattern {
     Forbid,
 }
 
+impl Pattern {
+    /// Whether the pattern matches `MESSAGE` lines.
+    fn is_about_messages(&self) -> bool {
+        match self {
+            Pattern::Messages | Pattern::Message | Pattern::DetailNodesAtMost(_) => true,
+            Pattern::Text(text) => text.starts_with("MESSAGE") || text.starts_with('*'),
+            _ => false,
+        }
+    }
+}
+
 /// One step of a case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -344,7 +355,13 @@ impl Runner {
                 self.conversation.mirror.received(&line)?;
             },
             Step::Expect(pattern) => {
-                let line = self.next_line(pattern)?;
+                let mut line = self.next_line(pattern)?;
+                // The search line before each move is the brain's business (managers skip
+                // MESSAGE lines), unless the case asks for MESSAGE lines.
+                while !pattern.is_about_messages() && line.starts_with("MESSAGE depth ") {
+                    self.conversation.mirror.received(&line)?;
+                    line = self.next_line(pattern)?;
+                }
                 self.matches(pattern, &line)
                     .map_err(|why| format!("got '{}': {why}", shorten(&line)))?;
                 self.conversation.mirror.received(&line)?;

@@ -17,6 +17,19 @@ pub const ABOUT: &str = concat!(
     "\", author=\"The Quinto developers\", country=\"International\""
 );
 
+/// What the `MESSAGE` line before each move says (`INFO show_detail`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Detail {
+    /// `INFO show_detail 0`: no line.
+    Off,
+    /// Until the manager says: depth, value, nodes and time, which managers that never send
+    /// show_detail (Piskvork) show in their logs.
+    #[default]
+    Short,
+    /// `INFO show_detail` not 0: nodes per millisecond and the principal variation too.
+    Full,
+}
+
 /// Whether the conversation goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -31,8 +44,8 @@ pub struct Session {
     engine: Option<Engine>,
     /// INFO values, kept across games (they may come before START).
     settings: Settings,
-    /// Search progress `MESSAGE` lines before each move (`INFO show_detail 1`).
-    show_detail: bool,
+    /// The search's `MESSAGE` line before each move.
+    detail: Detail,
     /// `MESSAGE` lines waiting for the next reply they belong to.
     pending: Vec<String>,
     /// Limits fixed for the whole session (command-line flags).
@@ -312,7 +325,7 @@ impl Session {
                 note
             }
             Info::ShowDetail(on) => {
-                self.show_detail = on;
+                self.detail = if on { Detail::Full } else { Detail::Off };
                 None
             }
             Info::GameType(_) | Info::Folder(_) | Info::Ignored(_) => None,
@@ -407,8 +420,9 @@ impl Session {
             Some(best) => best,
             None => return Err("no legal move: the board is full".into()),
         };
-        if self.show_detail {
-            let line = detail_line(self.game()?.board().size(), &result);
+        if self.detail != Detail::Off {
+            let full = self.detail == Detail::Full;
+            let line = detail_line(self.game()?.board().size(), &result, full);
             self.pending.push(line);
         }
         let me = self.game()?.board().side_to_move();
@@ -426,17 +440,21 @@ impl Session {
     }
 }
 
-/// `MESSAGE depth … ev … n … n/ms … tm … pv …` for GUIs that show search progress.
-fn detail_line(size: BoardSize, result: &SearchResult) -> String {
-    let ms = result.elapsed.as_millis().max(1);
+/// `MESSAGE depth … ev … n … tm …`, and when `full` also `n/ms …` and `pv …` (in that
+/// order, which readers of the full line expect).
+fn detail_line(size: BoardSize, result: &SearchResult, full: bool) -> String {
+    let ms = result.elapsed.as_millis();
+    let head = format!(
+        "MESSAGE depth {} ev {} n {}",
+        result.depth, result.score, result.nodes
+    );
+    if !full {
+        return format!("{head} tm {ms}");
+    }
     let pv: Vec<String> = result.pv.iter().map(|&p| size.to_human(p)).collect();
     format!(
-        "MESSAGE depth {} ev {} n {} n/ms {} tm {} pv {}",
-        result.depth,
-        result.score,
-        result.nodes,
-        result.nodes as u128 / ms,
-        result.elapsed.as_millis(),
+        "{head} n/ms {} tm {ms} pv {}",
+        result.nodes as u128 / ms.max(1),
         pv.join(" ")
     )
 }
