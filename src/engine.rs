@@ -203,7 +203,8 @@ impl Engine {
         self.table.usage_permille()
     }
 
-    fn stones(&self) -> Vec<(Pos, Color)> {
+    /// The stones on the board, in the order they were placed.
+    pub fn stones(&self) -> Vec<(Pos, Color)> {
         self.board
             .history()
             .iter()

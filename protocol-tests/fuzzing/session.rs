@@ -39,7 +39,7 @@ const YIXIN_STONES: [&str; 6] = [
 /// … a file name line, …
 const YIXIN_FILE: [&str; 3] = ["yxsetdatabase", "yxhashdump", "yxdbtotxt"];
 /// … or nothing.
-const YIXIN_ALONE: [&str; 9] = [
+const YIXIN_ALONE: [&str; 11] = [
     "yxhashclear",
     "yxshowhashusage",
     "yxdraw",
@@ -48,6 +48,8 @@ const YIXIN_ALONE: [&str; 9] = [
     "yxbalanceone 0",
     "yxsearchdefend",
     "yxswap2step1",
+    "yxswap2step2",
+    "yxswap2step3",
     "yxprintfeature",
 ];
 

@@ -300,6 +300,14 @@ impl Mirror {
             Request::Stop | Request::ShowInfo | Request::Bench | Request::Quiet => None,
             // A MESSAGE accepting or refusing the draw.
             Request::Draw => None,
+            Request::Swap2Step(1) => {
+                self.set_stones(&[]);
+                None
+            }
+            Request::Swap2Step(step) => {
+                let wanted = if *step == 2 { 3 } else { 5 };
+                (self.game_ref().stone_count() != wanted).then_some(Expect::Error)
+            }
             Request::ShowForbid => Some(Expect::Forbid(match self.rule {
                 RuleState::Known(_) => Some(forbidden_points(self.game_ref())),
                 RuleState::Fallback => None,

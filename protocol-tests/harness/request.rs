@@ -47,6 +47,9 @@ pub enum Request {
     Bench,
     /// `yxdraw`: a `MESSAGE` with a game, else an `ERROR`.
     Draw,
+    /// `yxswap2step1` to `3`: `MESSAGE SWAP2 …` lines when the board holds 0 (step 1 empties
+    /// it), 3 or 5 stones, else an `ERROR`; the position stays.
+    Swap2Step(u8),
     /// A Yixin-Board command answered by nothing or by `MESSAGE` lines alone, game or not
     /// (`yxhashclear`, `yxshowhashusage`, `yxresign`, a database query at its `done`, …).
     Quiet,
@@ -112,16 +115,13 @@ const YIXIN_FILE_NAME: [&str; 10] = [
     "YXHASHDUMP",
     "YXHASHLOAD",
 ];
-const YIXIN_REFUSED: [&str; 12] = [
+const YIXIN_REFUSED: [&str; 9] = [
     "YXSAVEDATABASE",
     "YXDBCHECK",
     "YXDBFIX",
     "YXBALANCEONE",
     "YXBALANCETWO",
     "YXSEARCHDEFEND",
-    "YXSWAP2STEP1",
-    "YXSWAP2STEP2",
-    "YXSWAP2STEP3",
     "YXSOOSORVSTEP1",
     "YXFORBID",
     "YXPRINTFEATURE",
@@ -257,6 +257,9 @@ impl RequestReader {
             "YXSHOWINFO" => bare(rest, Request::ShowInfo),
             "BENCH" => bare(rest, Request::Bench),
             "YXDRAW" => bare(rest, Request::Draw),
+            "YXSWAP2STEP1" => bare(rest, Request::Swap2Step(1)),
+            "YXSWAP2STEP2" => bare(rest, Request::Swap2Step(2)),
+            "YXSWAP2STEP3" => bare(rest, Request::Swap2Step(3)),
             "YXHASHCLEAR" | "YXSHOWHASHUSAGE" | "YXRESIGN" => bare(rest, Request::Quiet),
             "YXBLOCKRESET" | "YXBLOCKPATHRESET" => Request::Quiet,
             "YXNBEST" => number(rest).map_or_else(|| malformed("YXNBEST n"), Request::Nbest),

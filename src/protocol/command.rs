@@ -78,6 +78,8 @@ pub enum Command {
     YxDraw,
     /// Yixin-Board: the user resigns (`yxresign`).
     YxResign,
+    /// Yixin-Board: a Swap2 step with Quinto to choose (`yxswap2step1` to `3`).
+    YxSwap2Step(u8),
     Bench,
 }
 
@@ -162,9 +164,6 @@ const YIXIN_UNSUPPORTED: &[(&str, Follows, Option<&str>)] = &[
     ("YXBALANCEONE", Follows::Nothing, Some(UNSUPPORTED)),
     ("YXBALANCETWO", Follows::Nothing, Some(UNSUPPORTED)),
     ("YXSEARCHDEFEND", Follows::Nothing, Some(UNSUPPORTED)),
-    ("YXSWAP2STEP1", Follows::Nothing, Some(UNSUPPORTED)),
-    ("YXSWAP2STEP2", Follows::Nothing, Some(UNSUPPORTED)),
-    ("YXSWAP2STEP3", Follows::Nothing, Some(UNSUPPORTED)),
     ("YXSOOSORVSTEP1", Follows::Nothing, Some(UNSUPPORTED)),
     ("YXSOOSORVSTEP2", Follows::Stones, Some(UNSUPPORTED)),
     ("YXSOOSORVSTEP3", Follows::Stones, Some(UNSUPPORTED)),
@@ -389,6 +388,9 @@ fn parse_command(word: &str, rest: &str) -> Result<Option<Command>, Reply> {
         "YXSHOWHASHUSAGE" => no_argument(Command::YxHashUsage),
         "YXDRAW" => no_argument(Command::YxDraw),
         "YXRESIGN" => no_argument(Command::YxResign),
+        "YXSWAP2STEP1" => no_argument(Command::YxSwap2Step(1)),
+        "YXSWAP2STEP2" => no_argument(Command::YxSwap2Step(2)),
+        "YXSWAP2STEP3" => no_argument(Command::YxSwap2Step(3)),
         "BENCH" => no_argument(Command::Bench),
         "DONE" => Err(Reply::Error(
             "DONE without BOARD, YXBOARD or SWAP2BOARD".into(),
@@ -619,7 +621,7 @@ mod tests {
         assert!(matches!(parser.feed("DONE"), Input::Error(e) if e.starts_with("yxhashdump")));
         assert_eq!(parser.feed("yxsetdatabase"), Input::Nothing);
         assert!(matches!(parser.reject("too long".into()), Input::Error(_)));
-        assert!(matches!(parser.feed("yxswap2step1"), Input::Error(_)));
+        assert!(matches!(parser.feed("yxsearchdefend"), Input::Error(_)));
         assert_eq!(parser.feed("YXBLOCKRESET"), Input::Nothing);
         assert_eq!(
             parser.feed("yxhashclear"),

@@ -17,6 +17,14 @@ pub const ABOUT: &str = concat!(
     "\", author=\"The Quinto developers\", country=\"International\""
 );
 
+/// Quinto's answer at a Swap2 step.
+enum Swap2Answer {
+    /// It takes black.
+    Swap,
+    /// The stones it plays.
+    Stones(Vec<Pos>),
+}
+
 /// What the `MESSAGE` line before each move says (`INFO show_detail`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Detail {
@@ -216,6 +224,7 @@ impl Session {
                 out.line(&format!("MESSAGE DRAW {answer}"));
             }
             Command::YxResign => out.line("MESSAGE resignation accepted"),
+            Command::YxSwap2Step(step) => self.yixin_swap2(step, stop, out)?,
             Command::Bench => {
                 let figures = rules_bench(20);
                 out.line(&format!(
@@ -363,42 +372,99 @@ impl Session {
             ));
         }
         self.game()?.set_position(&stones);
-        let reply = match stones.len() {
-            0 => {
-                let opening = balanced_opening(size, self.settings.rule);
-                let engine = self.game()?;
-                let text: Vec<String> = opening
+        let reply = match self.swap2_answer(stop)? {
+            Swap2Answer::Swap => "SWAP".to_string(),
+            Swap2Answer::Stones(added) => {
+                let text: Vec<String> = added
                     .iter()
                     .map(|p| format!("{},{}", p.x(), p.y()))
                     .collect();
-                for pos in opening {
-                    engine.play(pos);
-                }
                 text.join(" ")
-            }
-            count => {
-                // White is to move; I take black (SWAP) when black stands better by the margin.
-                let engine = self.game()?;
-                let white_view = evaluate(engine.board(), Color::White);
-                if white_view < -SWAP2_BALANCE_MARGIN {
-                    "SWAP".to_string()
-                } else if count == 3 && white_view <= SWAP2_BALANCE_MARGIN {
-                    // Close to even: add a white and a black stone and let the opponent choose.
-                    let first = self.think(1, stop)?.best.ok_or("no legal move")?;
-                    self.game()?.play(first);
-                    let second = self.think(1, stop)?.best.ok_or("no legal move")?;
-                    self.game()?.play(second);
-                    format!("{},{} {},{}", first.x(), first.y(), second.x(), second.y())
-                } else {
-                    let best = self.think(1, stop)?.best.ok_or("no legal move")?;
-                    self.game()?.play(best);
-                    format!("{},{}", best.x(), best.y())
-                }
             }
         };
         self.flush_pending(out);
         out.line(&reply);
         Ok(())
+    }
+
+    /// Yixin-Board's Swap2 steps, in its `MESSAGE SWAP2 …` lines (x then y, as in a move):
+    /// 1 opens on an empty board; 2 and 3 answer the 3 or 5 stones a YXBOARD placed. The
+    /// position is left as it was (step 1: empty); the GUI sends it again before a move.
+    fn yixin_swap2(&mut self, step: u8, stop: &Stop, out: &mut dyn Sink) -> Result<(), String> {
+        let engine = self.game()?;
+        let position = if step == 1 {
+            Vec::new()
+        } else {
+            engine.stones()
+        };
+        let wanted = match step {
+            1 => 0,
+            2 => 3,
+            _ => 5,
+        };
+        if position.len() != wanted {
+            return Err(format!(
+                "yxswap2step{step} needs {wanted} stones on the board (YXBOARD first), not {}",
+                position.len()
+            ));
+        }
+        engine.set_position(&position);
+        let answer = self.swap2_answer(stop);
+        self.game()?.set_position(&position);
+        let lines = match (step, answer?) {
+            (2, Swap2Answer::Swap) => vec!["SWAP1 YES".to_string()],
+            (3, Swap2Answer::Swap) => vec!["SWAP2 YES".to_string()],
+            (2, Swap2Answer::Stones(added)) if added.len() == 1 => vec!["SWAP1 NO".to_string()],
+            (3, Swap2Answer::Stones(_)) => vec!["SWAP2 NO".to_string()],
+            (_, Swap2Answer::Stones(added)) => {
+                let first = wanted + 1;
+                added
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| format!("MOVE{} {} {}", first + i, p.x(), p.y()))
+                    .collect()
+            }
+            // Step 1 never swaps: the board is empty.
+            (_, Swap2Answer::Swap) => Vec::new(),
+        };
+        self.flush_pending(out);
+        for line in lines {
+            out.line(&format!("MESSAGE SWAP2 {line}"));
+        }
+        Ok(())
+    }
+
+    /// Quinto's Swap2 choice on the position on the board, played there: with no stone, the
+    /// three opening stones; with 3 or 5 (white to move), SWAP (it takes black) when black
+    /// stands better by the margin, else the stones it adds: two after 3 when the position is
+    /// close to even (the opponent then chooses), else one (it plays white).
+    fn swap2_answer(&mut self, stop: &Stop) -> Result<Swap2Answer, String> {
+        let board = self.game()?.board();
+        let count = board.stone_count();
+        if count == 0 {
+            let opening = balanced_opening(board.size(), self.settings.rule);
+            let engine = self.game()?;
+            for &pos in &opening {
+                engine.play(pos);
+            }
+            return Ok(Swap2Answer::Stones(opening));
+        }
+        let white_view = evaluate(board, Color::White);
+        if white_view < -SWAP2_BALANCE_MARGIN {
+            return Ok(Swap2Answer::Swap);
+        }
+        let adds = if count == 3 && white_view <= SWAP2_BALANCE_MARGIN {
+            2
+        } else {
+            1
+        };
+        let mut added = Vec::with_capacity(adds);
+        for _ in 0..adds {
+            let best = self.think(1, stop)?.best.ok_or("no legal move")?;
+            self.game()?.play(best);
+            added.push(best);
+        }
+        Ok(Swap2Answer::Stones(added))
     }
 
     fn think(&mut self, multipv: usize, stop: &Stop) -> Result<SearchResult, String> {
