@@ -79,7 +79,7 @@ fn random_and_mutated_command_streams() {
 /// One process, many streams.
 fn run_batch(seed: u64) -> Result<(usize, Tally), String> {
     let mut rng = Rng::new(seed);
-    let mut talk = Conversation::start();
+    let mut talk = Conversation::start(&[]);
     let keep = std::env::var_os("QUINTO_FUZZ_KEEP");
     if keep.is_some() {
         talk.keep_input();

@@ -11,10 +11,10 @@ use crate::search::params::{
 use crate::search::time::budget;
 use crate::search::tt::Table;
 use crate::search::{search, Limits, Reporter, SearchResult, Silent, Stop};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// Yixin-Board's `MAX_HASH_SIZE`: log2 of the largest hash table, in entries.
-pub const MAX_HASH_SIZE_LOG2: u32 = 24;
+/// The largest transposition table `INFO hash_size` may ask for.
+pub const MAX_HASH_BYTES: u64 = 4 << 30;
 
 /// Everything a manager can set (`INFO …`), with the protocol's defaults.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +31,11 @@ pub struct Settings {
     pub max_depth: Option<u32>,
     pub max_nodes: Option<u64>,
     pub threads: usize,
+    /// Yixin-Board's `INFO hash_size`: the table's size in bytes (within `max_memory`);
+    /// `None` sizes it from `max_memory` alone.
+    pub hash_bytes: Option<u64>,
+    /// Yixin-Board's `INFO time_increment`: milliseconds added to the clock after each move.
+    pub increment_ms: u64,
 }
 
 impl Default for Settings {
@@ -44,6 +49,8 @@ impl Default for Settings {
             max_depth: None,
             max_nodes: None,
             threads: 1,
+            hash_bytes: None,
+            increment_ms: 0,
         }
     }
 }
@@ -98,6 +105,7 @@ impl Engine {
     pub fn set_settings(&mut self, settings: Settings) {
         // More threads than the table left room for need a smaller table (their stacks).
         if settings.max_memory != self.settings.max_memory
+            || settings.hash_bytes != self.settings.hash_bytes
             || search_threads(&settings) > self.table_threads
         {
             self.table_sized = false;
@@ -113,6 +121,11 @@ impl Engine {
     /// Empties the board and forgets all search results (same size, same settings).
     pub fn new_game(&mut self) {
         self.board = Board::new(self.board.size(), self.settings.rule);
+        self.table.clear();
+    }
+
+    /// Forgets all search results, keeping the position (Yixin-Board's `yxhashclear`).
+    pub fn clear_table(&mut self) {
         self.table.clear();
     }
 
@@ -156,17 +169,24 @@ impl Engine {
             // Free the old table before measuring and making the new one: never hold both.
             self.table = Table::with_bytes(0);
             self.table_threads = search_threads(&self.settings);
-            self.table =
-                Table::with_bytes(table_bytes(self.settings.max_memory, self.table_threads));
+            let bytes = table_bytes(&self.settings, self.table_threads);
+            self.table = Table::with_bytes(bytes);
             self.table_sized = true;
         }
         let s = &self.settings;
         let h = &self.handicap;
         let empty = self.board.size().area() - self.board.stone_count();
+        let mut time = budget(s.turn_ms, s.time_left_ms, empty);
+        if time.clock {
+            // The increment comes back after this move: it may be spent on it, within the
+            // maximum that keeps most of the clock.
+            let increment = Duration::from_millis(s.increment_ms);
+            time.optimum = (time.optimum + increment).min(time.maximum);
+        }
         let limits = Limits {
             max_depth: tightest(s.max_depth, h.max_depth),
             max_nodes: tightest(s.max_nodes, h.max_nodes),
-            time: Some(budget(s.turn_ms, s.time_left_ms, empty)),
+            time: Some(time),
             multipv,
             started: Some(started),
             plain: h.plain,
@@ -181,7 +201,13 @@ impl Engine {
         self.table.bytes()
     }
 
-    fn stones(&self) -> Vec<(Pos, Color)> {
+    /// Thousandths of the transposition table in use.
+    pub fn table_usage_permille(&self) -> u32 {
+        self.table.usage_permille()
+    }
+
+    /// The stones on the board, in the order they were placed.
+    pub fn stones(&self) -> Vec<(Pos, Color)> {
         self.board
             .history()
             .iter()
@@ -196,9 +222,31 @@ impl Engine {
     }
 }
 
+/// The transposition table's size: `hash_bytes` when it is set, as far as `max_memory`
+/// allows (or within `MAX_HASH_BYTES` when memory is unlimited); else `max_memory`'s share.
+fn table_bytes(settings: &Settings, threads: usize) -> u64 {
+    let share = memory_share(settings.max_memory, threads);
+    match settings.hash_bytes {
+        Some(hash) if settings.max_memory == 0 => hash.min(MAX_HASH_BYTES),
+        Some(hash) => hash.min(share),
+        None => share,
+    }
+}
+
+/// The largest table `INFO hash_size` may set under these settings.
+pub fn max_table_bytes(settings: &Settings) -> u64 {
+    table_bytes(
+        &Settings {
+            hash_bytes: Some(MAX_HASH_BYTES),
+            ..settings.clone()
+        },
+        search_threads(settings),
+    )
+}
+
 /// The transposition table's share of `max_memory` (0 = unlimited, then a default): what the
 /// process does not already use, less a margin and the helper threads' stacks.
-fn table_bytes(max_memory: u64, threads: usize) -> u64 {
+fn memory_share(max_memory: u64, threads: usize) -> u64 {
     let limit = if max_memory == 0 {
         DEFAULT_MEMORY
     } else {
@@ -214,6 +262,14 @@ fn table_bytes(max_memory: u64, threads: usize) -> u64 {
         .saturating_sub(process_bytes())
         .saturating_sub(margin)
         .saturating_sub(helper_stacks)
+}
+
+/// The most search threads `INFO thread_num` may give under these settings.
+pub fn max_threads(settings: &Settings) -> usize {
+    search_threads(&Settings {
+        threads: MAX_THREADS,
+        ..settings.clone()
+    })
 }
 
 /// The threads a search may use: what the manager asked for, as far as their stacks fit in

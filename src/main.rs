@@ -20,6 +20,7 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
   --eval classical|net
                   the evaluation: the network where the rule has one (freestyle), or the
                   classical linear one (default classical); bench runs with it too
+  --force-utf8    accepted for Yixin-Board (the output is plain ASCII anyway)
   bench [DEPTH]   search the bench positions: nodes and best move each, then
                   `Bench: <nodes>` (the code's fingerprint at the default depth) and nodes/s
   bench time MS   search each bench position for MS milliseconds: depth reached, nodes/s
@@ -29,6 +30,9 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
   bench rules [ROUNDS]
                   move+undo and renju foul-check speed (default 200 rounds)
   help            this text
+
+With no command, arguments it does not know are ignored (GUIs pass their own); the
+commands above refuse them.
 
 Logging is off unless QUINTO_LOG names a file to append to (level from QUINTO_LOG_LEVEL,
 default info); nothing is ever written to stderr in protocol mode.";
@@ -45,37 +49,51 @@ fn main() -> ExitCode {
         };
         return ExitCode::from(quinto::play::command(&args[1..], terminal));
     }
-    let (handicap, threads) = match take_flags(&mut args) {
+    let flags = match take_flags(&mut args) {
         Ok(flags) => flags,
-        Err(why) => {
-            eprintln!("pbrain-quinto: {why}\n{USAGE}");
-            return ExitCode::from(2);
-        }
+        Err(why) => return usage_error(&format!("pbrain-quinto: {why}")),
     };
-    match args.first().map(String::as_str) {
-        None => {
-            quinto::protocol::run(platform::stdin_is_terminal(), handicap, threads);
-            ExitCode::SUCCESS
+    let command = args.first().map(String::as_str);
+    if !is_command(command) {
+        // The engine: GUIs start it with arguments of their own (Yixin-Board on Windows:
+        // `--force-utf8`); refusing them would leave the GUI without an engine.
+        let ignored: Vec<String> = flags.unknown.into_iter().chain(args).collect();
+        for arg in &ignored {
+            log::info!("ignored the command-line argument {arg:?}");
         }
+        let interactive = platform::stdin_is_terminal();
+        if interactive && !ignored.is_empty() {
+            println!("MESSAGE ignored arguments: {}", ignored.join(" "));
+        }
+        quinto::protocol::run(interactive, flags.handicap, flags.threads);
+        return ExitCode::SUCCESS;
+    }
+    if let Some(unknown) = flags.unknown.first() {
+        return usage_error(&format!("pbrain-quinto: unknown option '{unknown}'"));
+    }
+    match command {
         Some("bench") => match args.get(1).map(String::as_str) {
             Some("rules") => bench_rules(args.get(2).map(String::as_str)),
-            Some("time") => bench_time(args.get(2).map(String::as_str), handicap.eval),
+            Some("time") => bench_time(args.get(2).map(String::as_str), flags.handicap.eval),
             Some("threads") => bench_threads(
                 args.get(2).map(String::as_str),
                 args.get(3).map(String::as_str),
-                handicap.eval,
+                flags.handicap.eval,
             ),
-            depth => bench_search(depth, handicap.eval),
+            depth => bench_search(depth, flags.handicap.eval),
         },
-        Some("-h" | "--help" | "help") => {
+        Some("play") => usage_error("pbrain-quinto: `play` comes first, then its own options"),
+        _ => {
             println!("{USAGE}");
             ExitCode::SUCCESS
         }
-        Some(other) => {
-            eprintln!("pbrain-quinto: unknown command '{other}'\n{USAGE}");
-            ExitCode::from(2)
-        }
     }
+}
+
+/// Whether the first argument left after the engine flags names a subcommand (with strict
+/// arguments) rather than leaving the engine to run.
+fn is_command(first: Option<&str>) -> bool {
+    matches!(first, Some("bench" | "play" | "help" | "-h" | "--help"))
 }
 
 /// A bench command's number argument: `None` when it is absent, the number when it is within
@@ -210,15 +228,37 @@ fn bench_rules(rounds: Option<&str>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Removes the engine flags from `args`: the handicap, and the search threads.
-fn take_flags(args: &mut Vec<String>) -> Result<(Handicap, usize), String> {
-    let mut handicap = Handicap::default();
-    let mut threads = 1;
+/// The engine flags on the command line.
+struct Flags {
+    handicap: Handicap,
+    threads: usize,
+    /// Options that are not ours (`--something`), in order.
+    unknown: Vec<String>,
+}
+
+/// Removes the engine flags from `args`: the handicap, the search threads, and options that
+/// are not ours (kept in `unknown`; their values, if any, stay in `args`).
+fn take_flags(args: &mut Vec<String>) -> Result<Flags, String> {
+    let mut flags = Flags {
+        handicap: Handicap::default(),
+        threads: 1,
+        unknown: Vec::new(),
+    };
+    let handicap = &mut flags.handicap;
     while let Some(at) = args
         .iter()
         .position(|a| a.starts_with("--") && a != "--help")
     {
         let flag = args.remove(at);
+        match flag.as_str() {
+            "--depth" | "--nodes" | "--threads" | "--player" | "--eval" => {}
+            // Yixin-Board's `--force-utf8` asks for what we print anyway.
+            "--force-utf8" => continue,
+            _ => {
+                flags.unknown.push(flag);
+                continue;
+            }
+        }
         let value = if at < args.len() {
             args.remove(at)
         } else {
@@ -236,7 +276,7 @@ fn take_flags(args: &mut Vec<String>) -> Result<(Handicap, usize), String> {
                 handicap.max_nodes = Some(number(&value).ok_or("--nodes takes a positive number")?)
             }
             "--threads" => {
-                threads = number(&value)
+                flags.threads = number(&value)
                     .filter(|&n| n <= MAX_THREADS as u64)
                     .ok_or_else(|| format!("--threads takes 1 to {MAX_THREADS}"))?
                     as usize
@@ -244,15 +284,15 @@ fn take_flags(args: &mut Vec<String>) -> Result<(Handicap, usize), String> {
             "--eval" => {
                 handicap.eval = EvalKind::parse(&value).ok_or("--eval is classical or net")?
             }
-            "--player" => match value.as_str() {
+            // --player
+            _ => match value.as_str() {
                 "simple" => handicap.plain = true,
                 "full" => handicap.plain = false,
                 _ => return Err("--player is full or simple".into()),
             },
-            other => return Err(format!("unknown option '{other}'")),
         }
     }
-    Ok((handicap, threads))
+    Ok(flags)
 }
 
 /// Logging goes to the file named by QUINTO_LOG, and only then.

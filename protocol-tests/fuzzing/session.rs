@@ -6,7 +6,7 @@ use quinto::rng::Rng;
 
 const SIDES: [i64; 8] = [5, 6, 9, 15, 15, 15, 20, 32];
 
-const INFO_KEYS: [&str; 16] = [
+const INFO_KEYS: [&str; 18] = [
     "timeout_turn",
     "timeout_match",
     "time_left",
@@ -23,6 +23,34 @@ const INFO_KEYS: [&str; 16] = [
     "Rule",
     "caution",
     "pondering",
+    "hash_size",
+    "time_increment",
+];
+
+/// Yixin-Board's commands that a stone list and `done` follow, …
+const YIXIN_STONES: [&str; 6] = [
+    "yxquerydatabaseallt",
+    "yxquerydatabaseone",
+    "yxeditlabeldatabase 7,7 A",
+    "yxdeletedatabaseall wl",
+    "yxblock",
+    "yxsoosorvstep3",
+];
+/// … a file name line, …
+const YIXIN_FILE: [&str; 3] = ["yxsetdatabase", "yxhashdump", "yxdbtotxt"];
+/// … or nothing.
+const YIXIN_ALONE: [&str; 11] = [
+    "yxhashclear",
+    "yxshowhashusage",
+    "yxdraw",
+    "yxresign",
+    "yxblockreset",
+    "yxbalanceone 0",
+    "yxsearchdefend",
+    "yxswap2step1",
+    "yxswap2step2",
+    "yxswap2step3",
+    "yxprintfeature",
 ];
 
 const RULES: [&str; 11] = ["0", "1", "4", "4", "4", "8", "9", "2", "3", "6", "12"];
@@ -86,7 +114,7 @@ pub fn lines(rng: &mut Rng) -> Vec<Vec<u8>> {
 
 fn command(rng: &mut Rng, shape: &mut Shape, out: &mut Vec<String>) {
     let (x, y) = shape.point(rng);
-    match rng.below(100) {
+    match rng.below(110) {
         0..=29 => out.push(format!("TURN {x},{y}")),
         30..=35 => out.push("BEGIN".into()),
         36..=43 => {
@@ -148,6 +176,19 @@ fn command(rng: &mut Rng, shape: &mut Shape, out: &mut Vec<String>) {
         87..=90 => out.push("YXSHOWFORBID".into()),
         91..=94 => out.push(format!("YXNBEST {}", rng.below(6))),
         95 => out.push("YXSHOWINFO".into()),
+        96..=99 => {
+            out.push(pick(rng, &YIXIN_STONES).to_string());
+            let count = rng.below(6);
+            for (px, py) in shape.points(rng, count) {
+                out.push(format!("{px},{py}"));
+            }
+            out.push("done".into());
+        }
+        100..=101 => {
+            out.push(pick(rng, &YIXIN_FILE).to_string());
+            out.push("/tmp/some dir/quinto.db".into());
+        }
+        102..=106 => out.push(pick(rng, &YIXIN_ALONE).to_string()),
         _ => out.push(String::new()),
     }
 }

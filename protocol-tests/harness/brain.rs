@@ -81,11 +81,13 @@ pub struct Brain {
 }
 
 impl Brain {
-    /// Starts the brain in protocol mode (no arguments, logging off).
-    pub fn spawn() -> Brain {
+    /// Starts the brain in protocol mode (no command, logging off), with `args` after the
+    /// engine's command line (what a GUI adds).
+    pub fn spawn(args: &[String]) -> Brain {
         let command = engine_command();
         let mut child = Command::new(&command[0])
             .args(&command[1..])
+            .args(args)
             .env_remove("QUINTO_LOG")
             .env_remove("RUST_LOG")
             .stdin(Stdio::piped())

@@ -60,9 +60,10 @@ pub fn once_more_if_silent_exit<T>(
 }
 
 impl Conversation {
-    pub fn start() -> Conversation {
+    /// A fresh brain started with `args` (see `Brain::spawn`).
+    pub fn start(args: &[String]) -> Conversation {
         Conversation {
-            brain: Brain::spawn(),
+            brain: Brain::spawn(args),
             mirror: Mirror::new(),
             input: None,
             lines_read: 0,

@@ -37,7 +37,7 @@ enum Expect {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum RuleState {
     Known(Rule),
-    /// `INFO rule` with a value outside 0, 1, 4, 8, 9: the brain falls back to a rule of its
+    /// `INFO rule` with a value `exact_rule` does not name: the brain falls back to a rule of its
     /// choice, so only the rule-independent checks apply.
     Fallback,
 }
@@ -58,6 +58,8 @@ pub struct Mirror {
     moves_checked: usize,
     /// Replies received, by kind.
     replies: BTreeMap<&'static str, usize>,
+    /// `INFO show_detail 0` is in force: no search line (`MESSAGE depth …`) before a move.
+    detail_off: bool,
 }
 
 impl Default for Mirror {
@@ -72,6 +74,7 @@ impl Default for Mirror {
             requests: 0,
             moves_checked: 0,
             replies: BTreeMap::new(),
+            detail_off: false,
         }
     }
 }
@@ -151,7 +154,10 @@ impl Mirror {
         let reply = Reply::parse(line);
         *self.replies.entry(reply.kind()).or_default() += 1;
         if reply == Reply::Message {
-            return Ok(());
+            if self.detail_off && line.starts_with("MESSAGE depth ") {
+                return Err(format!("'{line}' after INFO show_detail 0"));
+            }
+            return check_message(line);
         }
         if self.ended {
             return Err(format!("printed '{line}' after END"));
@@ -193,6 +199,7 @@ impl Mirror {
                 | Request::Stop
                 | Request::ShowInfo
                 | Request::Bench
+                | Request::Quiet
                 | Request::Malformed(_)
                 | Request::Unknown
                 | Request::Nbest(_)
@@ -267,6 +274,9 @@ impl Mirror {
                 None => Some(Expect::Error),
             },
             Request::Info { key, value } => {
+                if let Some(level) = number(value).filter(|_| key == "show_detail") {
+                    self.detail_off = level == 0;
+                }
                 if key == "rule" {
                     if let Some(value) = number(value) {
                         self.rule = match u32::try_from(value).ok().and_then(exact_rule) {
@@ -287,7 +297,17 @@ impl Mirror {
                 None
             }
             Request::About => Some(Expect::About),
-            Request::Stop | Request::ShowInfo | Request::Bench => None,
+            Request::Stop | Request::ShowInfo | Request::Bench | Request::Quiet => None,
+            // A MESSAGE accepting or refusing the draw.
+            Request::Draw => None,
+            Request::Swap2Step(1) => {
+                self.set_stones(&[]);
+                None
+            }
+            Request::Swap2Step(step) => {
+                let wanted = if *step == 2 { 3 } else { 5 };
+                (self.game_ref().stone_count() != wanted).then_some(Expect::Error)
+            }
             Request::ShowForbid => Some(Expect::Forbid(match self.rule {
                 RuleState::Known(_) => Some(forbidden_points(self.game_ref())),
                 RuleState::Fallback => None,
@@ -498,12 +518,30 @@ impl Mirror {
     }
 }
 
-/// The rules the protocol names exactly.
+/// The rules the protocol names exactly: Gomocup's 0, 1, 4, 8, 9, and Yixin-Board's 2
+/// (renju), 5 and 6 (freestyle opened by swap1 or swap2, which Rapfi reads so too).
 fn exact_rule(value: u32) -> Option<Rule> {
-    [0, 1, 4, 8, 9]
-        .contains(&value)
-        .then(|| Rule::from_protocol(value))
-        .flatten()
+    match value {
+        0 | 1 | 4 | 8 | 9 => Rule::from_protocol(value),
+        2 => Some(Rule::Renju),
+        5 | 6 => Some(Rule::Freestyle),
+        _ => None,
+    }
+}
+
+/// Yixin-Board reads a `MESSAGE INFO …` line as an engine setting and never shows it: only
+/// the settings YXSHOWINFO reports may start so, never a warning the user should see.
+fn check_message(line: &str) -> Result<(), String> {
+    let settings = [
+        "MESSAGE INFO MAX_THREAD_NUM ",
+        "MESSAGE INFO MAX_HASH_SIZE ",
+    ];
+    if line.starts_with("MESSAGE INFO") && !settings.iter().any(|s| line.starts_with(s)) {
+        return Err(format!(
+            "'{line}': Yixin-Board swallows a MESSAGE INFO line, the user never sees it"
+        ));
+    }
+    Ok(())
 }
 
 /// Every point forbidden for black with black to move (none otherwise, or off renju).
@@ -602,6 +640,38 @@ mod tests {
         mirror.sent(b"YXBOARD\n7,7,1\nDONE\n", "test");
         assert!(mirror.awaiting().is_some());
         mirror.received("ERROR counts").unwrap();
+    }
+
+    #[test]
+    fn hidden_settings_lines_and_search_lines_after_show_detail_0_are_caught() {
+        let mut mirror = after("START 15\n", &["OK"]);
+        mirror.sent(b"BEGIN\n", "test");
+        mirror.received("MESSAGE depth 1 ev 0 n 0 tm 0").unwrap();
+        mirror.received("MESSAGE INFO MAX_THREAD_NUM 4").unwrap();
+        assert!(mirror.received("MESSAGE INFO rule 2: renju").is_err());
+        mirror.received("7,7").unwrap();
+        mirror.sent(b"INFO show_detail 0\nTURN 0,0\n", "test");
+        assert!(mirror.received("MESSAGE depth 1 ev 0 n 0 tm 0").is_err());
+        mirror.received("MESSAGE other").unwrap();
+    }
+
+    #[test]
+    fn yixin_commands_are_answered_once_after_what_follows_them() {
+        let mut mirror = after("START 15\n", &["OK"]);
+        mirror.sent(
+            b"yxquerydatabaseallt\n7,7\nEND of a comment\ndone\n",
+            "test",
+        );
+        assert_eq!(mirror.awaiting(), None);
+        mirror.sent(b"yxhashdump\n", "test");
+        assert!(mirror.in_block());
+        mirror.sent(b"done\n", "test");
+        assert!(mirror.awaiting().is_some());
+        mirror.received("ERROR yxhashdump: no").unwrap();
+        mirror.sent(b"yxblock\n7,7\n", "test");
+        assert_eq!(mirror.awaiting(), None);
+        mirror.sent(b"done\n", "test");
+        assert!(mirror.received("UNKNOWN yxblock").is_err());
     }
 
     #[test]

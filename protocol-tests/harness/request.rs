@@ -45,6 +45,14 @@ pub enum Request {
     ShowInfo,
     Nbest(i64),
     Bench,
+    /// `yxdraw`: a `MESSAGE` with a game, else an `ERROR`.
+    Draw,
+    /// `yxswap2step1` to `3`: `MESSAGE SWAP2 …` lines when the board holds 0 (step 1 empties
+    /// it), 3 or 5 stones, else an `ERROR`; the position stays.
+    Swap2Step(u8),
+    /// A Yixin-Board command answered by nothing or by `MESSAGE` lines alone, game or not
+    /// (`yxhashclear`, `yxshowhashusage`, `yxresign`, a database query at its `done`, …).
+    Quiet,
     /// Malformed: the brain must answer one `ERROR …`.
     Malformed(String),
     /// Not a command: the brain must answer one `UNKNOWN …`.
@@ -56,7 +64,68 @@ enum BlockKind {
     Board,
     YxBoard,
     Swap2,
+    /// Yixin-Board's stone list (`x,y` lines, or a comment over several lines) for a
+    /// command the brain does not carry out: it ends at `done` only, with one `ERROR` when
+    /// `refused`, else no answer.
+    Skipped {
+        refused: bool,
+    },
+    /// The one line after a Yixin-Board command naming a file: whatever it says, then one
+    /// `ERROR` (the brain reads and writes no such file).
+    FileName,
 }
+
+/// Yixin-Board's commands that the brain does not carry out (Yixin-Board's main.c, which
+/// sends them: a stone list in move order and `done`, a file name line, or nothing more).
+/// Database queries, which the GUI sends by itself at every move, get no answer (no
+/// database, nothing found); the block resets too (nothing is blocked).
+const YIXIN_QUERIES: [&str; 4] = [
+    "YXQUERYDATABASEALL",
+    "YXQUERYDATABASEALLT",
+    "YXQUERYDATABASEONE",
+    "YXQUERYDATABASETEXT",
+];
+const YIXIN_STONES_REFUSED: [&str; 16] = [
+    "YXEDITLABELDATABASE",
+    "YXEDITTEXTDATABASE",
+    "YXEDITTVDDATABASE",
+    "YXDELETEDATABASEONE",
+    "YXDELETEDATABASEALL",
+    "YXSETBESTMOVEDATABASE",
+    "YXCLEARBESTMOVEDATABASE",
+    "YXBLOCK",
+    "YXBLOCKUNDO",
+    "YXBLOCKPATH",
+    "YXBLOCKPATHUNDO",
+    "YXSOOSORVSTEP2",
+    "YXSOOSORVSTEP3",
+    "YXSOOSORVSTEP4",
+    "YXSOOSORVSTEP5",
+    "YXSOOSORVSTEP6",
+];
+const YIXIN_FILE_NAME: [&str; 10] = [
+    "YXSETDATABASE",
+    "YXDBTOPOS",
+    "YXDBTOTXT",
+    "YXDBTOTXTALL",
+    "YXTXTTODB",
+    "YXLIBTODB",
+    "YXDBMERGE",
+    "YXDBSPLIT",
+    "YXHASHDUMP",
+    "YXHASHLOAD",
+];
+const YIXIN_REFUSED: [&str; 9] = [
+    "YXSAVEDATABASE",
+    "YXDBCHECK",
+    "YXDBFIX",
+    "YXBALANCEONE",
+    "YXBALANCETWO",
+    "YXSEARCHDEFEND",
+    "YXSOOSORVSTEP1",
+    "YXFORBID",
+    "YXPRINTFEATURE",
+];
 
 #[derive(Debug)]
 struct Block {
@@ -122,6 +191,25 @@ impl RequestReader {
         if self.block.is_some() {
             return self.block_line(&word, line);
         }
+        let named = |list: &[&str]| list.contains(&word.as_str());
+        let skipped = if named(&YIXIN_QUERIES) {
+            Some(BlockKind::Skipped { refused: false })
+        } else if named(&YIXIN_STONES_REFUSED) {
+            Some(BlockKind::Skipped { refused: true })
+        } else if named(&YIXIN_FILE_NAME) {
+            Some(BlockKind::FileName)
+        } else {
+            None
+        };
+        if let Some(kind) = skipped {
+            self.open(kind);
+            return None;
+        }
+        if named(&YIXIN_REFUSED) {
+            return Some(malformed(
+                "a Yixin-Board command the brain does not carry out",
+            ));
+        }
         let request = match word.as_str() {
             "START" => match number(rest) {
                 Some(n) => Request::Start {
@@ -147,17 +235,10 @@ impl RequestReader {
                 |(x, y)| Request::Takeback(x, y),
             ),
             "BOARD" | "YXBOARD" | "SWAP2BOARD" if rest.is_empty() => {
-                let kind = match word.as_str() {
+                self.open(match word.as_str() {
                     "BOARD" => BlockKind::Board,
                     "YXBOARD" => BlockKind::YxBoard,
                     _ => BlockKind::Swap2,
-                };
-                self.block = Some(Block {
-                    kind,
-                    stones: Vec::new(),
-                    points: Vec::new(),
-                    lines: 0,
-                    error: None,
                 });
                 return None;
             }
@@ -175,6 +256,12 @@ impl RequestReader {
             "YXSHOWFORBID" => bare(rest, Request::ShowForbid),
             "YXSHOWINFO" => bare(rest, Request::ShowInfo),
             "BENCH" => bare(rest, Request::Bench),
+            "YXDRAW" => bare(rest, Request::Draw),
+            "YXSWAP2STEP1" => bare(rest, Request::Swap2Step(1)),
+            "YXSWAP2STEP2" => bare(rest, Request::Swap2Step(2)),
+            "YXSWAP2STEP3" => bare(rest, Request::Swap2Step(3)),
+            "YXHASHCLEAR" | "YXSHOWHASHUSAGE" | "YXRESIGN" => bare(rest, Request::Quiet),
+            "YXBLOCKRESET" | "YXBLOCKPATHRESET" => Request::Quiet,
             "YXNBEST" => number(rest).map_or_else(|| malformed("YXNBEST n"), Request::Nbest),
             "DONE" => malformed("DONE without a block"),
             _ => Request::Unknown,
@@ -182,9 +269,27 @@ impl RequestReader {
         Some(request)
     }
 
+    fn open(&mut self, kind: BlockKind) {
+        self.block = Some(Block {
+            kind,
+            stones: Vec::new(),
+            points: Vec::new(),
+            lines: 0,
+            error: None,
+        });
+    }
+
     /// A line that cannot be read: inside a block it spoils the block (one `ERROR` at
-    /// `DONE`), outside it is answered at once.
+    /// `DONE`), outside it is answered at once. A file name or a skipped stone list's line
+    /// is not read anyway.
     fn refuse(&mut self, why: String) -> Option<Request> {
+        if let Some(Block {
+            kind: BlockKind::FileName | BlockKind::Skipped { .. },
+            ..
+        }) = self.block
+        {
+            return self.block_line("", "");
+        }
         match self.block.as_mut() {
             Some(block) => {
                 block.lines += 1;
@@ -196,6 +301,24 @@ impl RequestReader {
     }
 
     fn block_line(&mut self, word: &str, line: &str) -> Option<Request> {
+        match self.block.as_ref().map(|b| b.kind) {
+            Some(BlockKind::FileName) => {
+                self.block = None;
+                return Some(malformed("a Yixin-Board file command"));
+            }
+            Some(BlockKind::Skipped { refused }) => {
+                if word != "DONE" {
+                    return None;
+                }
+                self.block = None;
+                return Some(if refused {
+                    malformed("a Yixin-Board command the brain does not carry out")
+                } else {
+                    Request::Quiet
+                });
+            }
+            _ => {}
+        }
         if word == "END" {
             self.block = None;
             return Some(Request::End);

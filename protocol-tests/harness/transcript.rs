@@ -35,6 +35,17 @@ pub enum Pattern {
     Forbid,
 }
 
+impl Pattern {
+    /// Whether the pattern matches `MESSAGE` lines.
+    fn is_about_messages(&self) -> bool {
+        match self {
+            Pattern::Messages | Pattern::Message | Pattern::DetailNodesAtMost(_) => true,
+            Pattern::Text(text) => text.starts_with("MESSAGE") || text.starts_with('*'),
+            _ => false,
+        }
+    }
+}
+
 /// One step of a case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -48,6 +59,8 @@ pub enum Step {
     Autoplay(usize),
     /// `! xfail why`: the case is known to fail (see `run_file`).
     Xfail(String),
+    /// `! args WORDS`: the brain's command-line arguments (the case's first step only).
+    Args(Vec<String>),
 }
 
 /// A step and its line number in the case file.
@@ -140,6 +153,7 @@ fn parse_directive(text: &str) -> Result<Step, String> {
         "sleep" => Step::Sleep(ms()?),
         "exits" => Step::Exits(ms()?),
         "eof" => Step::Eof,
+        "args" => Step::Args(rest.split_whitespace().map(String::from).collect()),
         "xfail" if !rest.trim().is_empty() => Step::Xfail(rest.trim().to_string()),
         "raw" => Step::Send(unescape(rest)?),
         "autoplay" => Step::Autoplay(
@@ -273,8 +287,12 @@ pub fn run_file(path: &Path) -> Result<Verdict, String> {
 }
 
 fn run_steps(name: &str, steps: &[Numbered]) -> Result<Tally, String> {
+    let (args, steps) = match steps.split_first() {
+        Some(((_, Step::Args(args)), rest)) => (args.as_slice(), rest),
+        _ => (&[][..], steps),
+    };
     let mut runner = Runner {
-        conversation: Conversation::start(),
+        conversation: Conversation::start(args),
         peeked: None,
         timeout: DEFAULT_TIMEOUT,
         bound: HashMap::new(),
@@ -337,7 +355,13 @@ impl Runner {
                 self.conversation.mirror.received(&line)?;
             },
             Step::Expect(pattern) => {
-                let line = self.next_line(pattern)?;
+                let mut line = self.next_line(pattern)?;
+                // The search line before each move is the brain's business (managers skip
+                // MESSAGE lines), unless the case asks for MESSAGE lines.
+                while !pattern.is_about_messages() && line.starts_with("MESSAGE depth ") {
+                    self.conversation.mirror.received(&line)?;
+                    line = self.next_line(pattern)?;
+                }
                 self.matches(pattern, &line)
                     .map_err(|why| format!("got '{}': {why}", shorten(&line)))?;
                 self.conversation.mirror.received(&line)?;
@@ -353,6 +377,7 @@ impl Runner {
             }
             Step::Sleep(pause) => std::thread::sleep(*pause),
             Step::Xfail(_) => {}
+            Step::Args(_) => return Err("! args must be the first step".into()),
             Step::Eof => talk.close_input(origin),
             Step::Exits(within) => {
                 let (status, _) = talk.brain.wait_exit(*within).ok_or_else(|| {

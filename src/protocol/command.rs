@@ -28,6 +28,10 @@ pub enum Info {
     MaxDepth(i64),
     MaxNode(i64),
     ThreadNum(i64),
+    /// Yixin-Board: the transposition table's size in KiB.
+    HashSize(i64),
+    /// Yixin-Board: milliseconds added to the clock after each move.
+    TimeIncrement(i64),
     /// Ours: `INFO show_detail 1` turns on search progress `MESSAGE` lines.
     ShowDetail(bool),
     /// `evaluate` and keys we do not know: accepted and ignored.
@@ -66,6 +70,16 @@ pub enum Command {
     /// Yixin-Board asks what the engine can use (threads, hash).
     YxShowInfo,
     YxNbest(i64),
+    /// Yixin-Board: forget the search results (`yxhashclear`).
+    YxHashClear,
+    /// Yixin-Board: how full the transposition table is (`yxshowhashusage`).
+    YxHashUsage,
+    /// Yixin-Board: the user offers a draw (`yxdraw`).
+    YxDraw,
+    /// Yixin-Board: the user resigns (`yxresign`).
+    YxResign,
+    /// Yixin-Board: a Swap2 step with Quinto to choose (`yxswap2step1` to `3`).
+    YxSwap2Step(u8),
     Bench,
 }
 
@@ -86,12 +100,79 @@ const ECHO_CHARS: usize = 40;
 /// More lines than this in a block cannot be a board (32×32 = 1024 points).
 const MAX_BLOCK_LINES: usize = 1024;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum BlockKind {
     Board,
     YxBoard,
     Swap2,
+    /// Yixin-Board's stone list after a command Quinto does not carry out: read up to DONE
+    /// unchecked (a comment may run over lines), then answered by nothing or this refusal.
+    Skipped(Option<String>),
+    /// The file name line after a Yixin-Board command: whatever it is, then this refusal.
+    Path(String),
 }
+
+/// What Yixin-Board sends after one of its commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Follows {
+    Nothing,
+    Stones,
+    Path,
+}
+
+const NO_DATABASE: &str = "Quinto keeps no database";
+const UNSUPPORTED: &str = "not supported by Quinto";
+
+/// Yixin-Board's commands that Quinto does not carry out (their arguments are ignored):
+/// what follows each, and the refusal it gets (`None`: no answer, as from an engine with
+/// no database or nothing blocked; the GUI sends these by itself after every move).
+const YIXIN_UNSUPPORTED: &[(&str, Follows, Option<&str>)] = &[
+    ("YXQUERYDATABASEALL", Follows::Stones, None),
+    ("YXQUERYDATABASEALLT", Follows::Stones, None),
+    ("YXQUERYDATABASEONE", Follows::Stones, None),
+    ("YXQUERYDATABASETEXT", Follows::Stones, None),
+    ("YXBLOCKRESET", Follows::Nothing, None),
+    ("YXBLOCKPATHRESET", Follows::Nothing, None),
+    ("YXEDITLABELDATABASE", Follows::Stones, Some(NO_DATABASE)),
+    ("YXEDITTEXTDATABASE", Follows::Stones, Some(NO_DATABASE)),
+    ("YXEDITTVDDATABASE", Follows::Stones, Some(NO_DATABASE)),
+    ("YXDELETEDATABASEONE", Follows::Stones, Some(NO_DATABASE)),
+    ("YXDELETEDATABASEALL", Follows::Stones, Some(NO_DATABASE)),
+    ("YXSETBESTMOVEDATABASE", Follows::Stones, Some(NO_DATABASE)),
+    (
+        "YXCLEARBESTMOVEDATABASE",
+        Follows::Stones,
+        Some(NO_DATABASE),
+    ),
+    ("YXSAVEDATABASE", Follows::Nothing, Some(NO_DATABASE)),
+    ("YXDBCHECK", Follows::Nothing, Some(NO_DATABASE)),
+    ("YXDBFIX", Follows::Nothing, Some(NO_DATABASE)),
+    ("YXSETDATABASE", Follows::Path, Some(NO_DATABASE)),
+    ("YXDBTOPOS", Follows::Path, Some(NO_DATABASE)),
+    ("YXDBTOTXT", Follows::Path, Some(NO_DATABASE)),
+    ("YXDBTOTXTALL", Follows::Path, Some(NO_DATABASE)),
+    ("YXTXTTODB", Follows::Path, Some(NO_DATABASE)),
+    ("YXLIBTODB", Follows::Path, Some(NO_DATABASE)),
+    ("YXDBMERGE", Follows::Path, Some(NO_DATABASE)),
+    ("YXDBSPLIT", Follows::Path, Some(NO_DATABASE)),
+    ("YXHASHDUMP", Follows::Path, Some(UNSUPPORTED)),
+    ("YXHASHLOAD", Follows::Path, Some(UNSUPPORTED)),
+    ("YXBLOCK", Follows::Stones, Some(UNSUPPORTED)),
+    ("YXBLOCKUNDO", Follows::Stones, Some(UNSUPPORTED)),
+    ("YXBLOCKPATH", Follows::Stones, Some(UNSUPPORTED)),
+    ("YXBLOCKPATHUNDO", Follows::Stones, Some(UNSUPPORTED)),
+    ("YXBALANCEONE", Follows::Nothing, Some(UNSUPPORTED)),
+    ("YXBALANCETWO", Follows::Nothing, Some(UNSUPPORTED)),
+    ("YXSEARCHDEFEND", Follows::Nothing, Some(UNSUPPORTED)),
+    ("YXSOOSORVSTEP1", Follows::Nothing, Some(UNSUPPORTED)),
+    ("YXSOOSORVSTEP2", Follows::Stones, Some(UNSUPPORTED)),
+    ("YXSOOSORVSTEP3", Follows::Stones, Some(UNSUPPORTED)),
+    ("YXSOOSORVSTEP4", Follows::Stones, Some(UNSUPPORTED)),
+    ("YXSOOSORVSTEP5", Follows::Stones, Some(UNSUPPORTED)),
+    ("YXSOOSORVSTEP6", Follows::Stones, Some(UNSUPPORTED)),
+    ("YXFORBID", Follows::Nothing, Some(UNSUPPORTED)),
+    ("YXPRINTFEATURE", Follows::Nothing, Some(UNSUPPORTED)),
+];
 
 #[derive(Debug)]
 struct Block {
@@ -129,31 +210,44 @@ impl Parser {
         if self.block.is_some() {
             return self.feed_block(&word, line);
         }
+        if let Some(&(_, follows, refusal)) = YIXIN_UNSUPPORTED.iter().find(|(w, ..)| *w == word) {
+            let refusal = refusal.map(|why| format!("{}: {why}", word.to_ascii_lowercase()));
+            return match follows {
+                Follows::Nothing => refusal.map_or(Input::Nothing, Input::Error),
+                Follows::Stones => self.open(BlockKind::Skipped(refusal)),
+                Follows::Path => self.open(BlockKind::Path(refusal.unwrap_or_default())),
+            };
+        }
         match parse_command(&word, rest) {
             Ok(Some(command)) => Input::Command(command),
-            Ok(None) => {
-                let kind = match word.as_str() {
-                    "BOARD" => BlockKind::Board,
-                    "YXBOARD" => BlockKind::YxBoard,
-                    _ => BlockKind::Swap2,
-                };
-                self.block = Some(Block {
-                    kind,
-                    stones: Vec::new(),
-                    points: Vec::new(),
-                    error: None,
-                    lines: 0,
-                });
-                Input::Nothing
-            }
+            Ok(None) => self.open(match word.as_str() {
+                "BOARD" => BlockKind::Board,
+                "YXBOARD" => BlockKind::YxBoard,
+                _ => BlockKind::Swap2,
+            }),
             Err(Reply::Error(why)) => Input::Error(why),
             Err(Reply::Unknown(what)) => Input::Unknown(what),
         }
     }
 
+    fn open(&mut self, kind: BlockKind) -> Input {
+        self.block = Some(Block {
+            kind,
+            stones: Vec::new(),
+            points: Vec::new(),
+            error: None,
+            lines: 0,
+        });
+        Input::Nothing
+    }
+
     /// A line that could not be read (too long): inside a block it spoils the block, so the
     /// block still gets exactly one reply (`ERROR` at `DONE`); outside it is an error now.
     pub fn reject(&mut self, why: String) -> Input {
+        if self.skipping() {
+            // A file name or a stone line Quinto does not read anyway.
+            return self.feed_block("", "");
+        }
         match self.block.as_mut() {
             Some(block) => {
                 block.lines += 1;
@@ -164,7 +258,30 @@ impl Parser {
         }
     }
 
+    /// Whether the open block is one of Yixin-Board's that Quinto does not read.
+    fn skipping(&self) -> bool {
+        matches!(
+            self.block.as_ref().map(|b| &b.kind),
+            Some(BlockKind::Path(_) | BlockKind::Skipped(_))
+        )
+    }
+
     fn feed_block(&mut self, word: &str, line: &str) -> Input {
+        if self.skipping() {
+            // A file name is one line, whatever it says; a stone list ends at DONE only.
+            let last = word == "DONE"
+                || matches!(
+                    self.block.as_ref().map(|b| &b.kind),
+                    Some(BlockKind::Path(_))
+                );
+            if !last {
+                return Input::Nothing;
+            }
+            return match self.block.take().map(|b| b.kind) {
+                Some(BlockKind::Path(why) | BlockKind::Skipped(Some(why))) => Input::Error(why),
+                _ => Input::Nothing,
+            };
+        }
         if word == "END" {
             // A manager that gives up mid-block still means END.
             self.block = None;
@@ -267,6 +384,13 @@ fn parse_command(word: &str, rest: &str) -> Result<Option<Command>, Reply> {
         "YXNBEST" => parse_number(rest)
             .map(|n| Some(Command::YxNbest(n)))
             .map_err(|why| Reply::Error(format!("YXNBEST needs a count: {why}"))),
+        "YXHASHCLEAR" => no_argument(Command::YxHashClear),
+        "YXSHOWHASHUSAGE" => no_argument(Command::YxHashUsage),
+        "YXDRAW" => no_argument(Command::YxDraw),
+        "YXRESIGN" => no_argument(Command::YxResign),
+        "YXSWAP2STEP1" => no_argument(Command::YxSwap2Step(1)),
+        "YXSWAP2STEP2" => no_argument(Command::YxSwap2Step(2)),
+        "YXSWAP2STEP3" => no_argument(Command::YxSwap2Step(3)),
         "BENCH" => no_argument(Command::Bench),
         "DONE" => Err(Reply::Error(
             "DONE without BOARD, YXBOARD or SWAP2BOARD".into(),
@@ -295,6 +419,8 @@ fn parse_info(rest: &str) -> Info {
         "max_depth" => number(Info::MaxDepth),
         "max_node" => number(Info::MaxNode),
         "thread_num" => number(Info::ThreadNum),
+        "hash_size" => number(Info::HashSize),
+        "time_increment" => number(Info::TimeIncrement),
         "show_detail" => number(|n| Info::ShowDetail(n != 0)),
         "folder" => Info::Folder(value.to_string()),
         _ => Info::Ignored(echo(&key)),
@@ -469,6 +595,42 @@ mod tests {
         );
         assert_eq!(parser.feed("BOARD"), Input::Nothing);
         assert_eq!(parser.feed("END"), Input::Command(Command::End));
+    }
+
+    #[test]
+    fn yixin_blocks_quinto_does_not_read_are_skipped_with_one_answer_at_most() {
+        let mut parser = Parser::new();
+        // A database query: its stones, a stray END in them (a comment), DONE: no answer.
+        for line in [
+            "yxquerydatabaseallt",
+            "7,7",
+            "END of a comment",
+            "8,8",
+            "done",
+        ] {
+            assert_eq!(parser.feed(line), Input::Nothing, "{line}");
+        }
+        assert!(!parser.in_block());
+        // A refused edit: one ERROR at DONE.
+        for line in ["yxeditlabeldatabase 7,7 A", "7,8"] {
+            assert_eq!(parser.feed(line), Input::Nothing, "{line}");
+        }
+        assert!(matches!(parser.feed("DONE"), Input::Error(e) if e.contains("no database")));
+        // A file name, whatever it says, then the refusal; also when it is unreadable.
+        assert_eq!(parser.feed("yxhashdump"), Input::Nothing);
+        assert!(matches!(parser.feed("DONE"), Input::Error(e) if e.starts_with("yxhashdump")));
+        assert_eq!(parser.feed("yxsetdatabase"), Input::Nothing);
+        assert!(matches!(parser.reject("too long".into()), Input::Error(_)));
+        assert!(matches!(parser.feed("yxsearchdefend"), Input::Error(_)));
+        assert_eq!(parser.feed("YXBLOCKRESET"), Input::Nothing);
+        assert_eq!(
+            parser.feed("yxhashclear"),
+            Input::Command(Command::YxHashClear)
+        );
+        assert_eq!(
+            parser.feed("INFO hash_size 262144"),
+            Input::Command(Command::Info(Info::HashSize(262144)))
+        );
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use super::command::{Command, Info, Input, Owner, Point};
 use super::output::Sink;
 use crate::bench::rules_bench;
-use crate::engine::{Engine, Handicap, Settings};
+use crate::engine::{max_table_bytes, max_threads, Engine, Handicap, Settings};
 use crate::eval::evaluate;
 use crate::eval::SWAP2_BALANCE_MARGIN;
 use crate::game::{BoardSize, Color, Pos, Rule};
@@ -16,6 +16,27 @@ pub const ABOUT: &str = concat!(
     env!("CARGO_PKG_VERSION"),
     "\", author=\"The Quinto developers\", country=\"International\""
 );
+
+/// Quinto's answer at a Swap2 step.
+enum Swap2Answer {
+    /// It takes black.
+    Swap,
+    /// The stones it plays.
+    Stones(Vec<Pos>),
+}
+
+/// What the `MESSAGE` line before each move says (`INFO show_detail`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Detail {
+    /// `INFO show_detail 0`: no line.
+    Off,
+    /// Until the manager says: depth, value, nodes and time, which managers that never send
+    /// show_detail (Piskvork) show in their logs.
+    #[default]
+    Short,
+    /// `INFO show_detail` not 0: nodes per millisecond and the principal variation too.
+    Full,
+}
 
 /// Whether the conversation goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,12 +52,14 @@ pub struct Session {
     engine: Option<Engine>,
     /// INFO values, kept across games (they may come before START).
     settings: Settings,
-    /// Search progress `MESSAGE` lines before each move (`INFO show_detail 1`).
-    show_detail: bool,
+    /// The search's `MESSAGE` line before each move.
+    detail: Detail,
     /// `MESSAGE` lines waiting for the next reply they belong to.
     pending: Vec<String>,
     /// Limits fixed for the whole session (command-line flags).
     handicap: Handicap,
+    /// The colour of Quinto's last move (whose side a draw offer asks about).
+    my_color: Option<Color>,
 }
 
 const NO_GAME: &str = "no game in progress: send START first";
@@ -76,6 +99,7 @@ impl Session {
                 // Drop the old game (and its table) before making the new one.
                 self.engine = None;
                 self.engine = Some(Engine::new(size, self.settings.clone(), self.handicap));
+                self.my_color = None;
                 out.line("OK");
             }
             Command::Restart => {
@@ -152,12 +176,55 @@ impl Session {
                 self.play_result(result, out)?;
             }
             Command::YxShowInfo => {
-                out.line("MESSAGE INFO MAX_THREAD_NUM 1");
+                // Yixin-Board's units: threads, and log2 of the largest table in KiB.
+                let hash_kib = max_table_bytes(&self.settings) >> 10;
+                out.line(&format!(
+                    "MESSAGE INFO MAX_THREAD_NUM {}",
+                    max_threads(&self.settings)
+                ));
                 out.line(&format!(
                     "MESSAGE INFO MAX_HASH_SIZE {}",
-                    crate::engine::MAX_HASH_SIZE_LOG2
+                    63 - hash_kib.max(1).leading_zeros()
                 ));
             }
+            Command::YxHashClear => {
+                if let Some(engine) = self.engine.as_mut() {
+                    engine.clear_table();
+                }
+            }
+            Command::YxHashUsage => {
+                let (bytes, permille) = self
+                    .engine
+                    .as_ref()
+                    .map_or((0, 0), |e| (e.table_bytes(), e.table_usage_permille()));
+                out.line(&format!(
+                    "MESSAGE hash table {} MiB, {}.{} % used",
+                    bytes >> 20,
+                    permille / 10,
+                    permille % 10
+                ));
+            }
+            Command::YxDraw => {
+                // Accepted when Quinto (the side it last played, else the side to move) does
+                // not stand better than balanced by the static evaluation.
+                let me = self.my_color;
+                let board = self.game()?.board();
+                let to_move = board.side_to_move();
+                let value = evaluate(board, to_move);
+                let mine = if me.unwrap_or(to_move) == to_move {
+                    value
+                } else {
+                    -value
+                };
+                let answer = if mine <= SWAP2_BALANCE_MARGIN {
+                    "ACCEPT"
+                } else {
+                    "REJECT"
+                };
+                out.line(&format!("MESSAGE DRAW {answer}"));
+            }
+            Command::YxResign => out.line("MESSAGE resignation accepted"),
+            Command::YxSwap2Step(step) => self.yixin_swap2(step, stop, out)?,
             Command::Bench => {
                 let figures = rules_bench(20);
                 out.line(&format!(
@@ -252,13 +319,22 @@ impl Session {
                 s.threads = positive(threads).unwrap_or(1).min(256) as usize;
                 None
             }
+            // 0 or less: sized from max_memory again.
+            Info::HashSize(kib) => {
+                s.hash_bytes = positive(kib).map(|k| k.saturating_mul(1024));
+                None
+            }
+            Info::TimeIncrement(ms) => {
+                s.increment_ms = ms.max(0) as u64;
+                None
+            }
             Info::Rule(value) => {
                 let (rule, note) = rule_for(value);
                 s.rule = rule;
                 note
             }
             Info::ShowDetail(on) => {
-                self.show_detail = on;
+                self.detail = if on { Detail::Full } else { Detail::Off };
                 None
             }
             Info::GameType(_) | Info::Folder(_) | Info::Ignored(_) => None,
@@ -296,42 +372,99 @@ impl Session {
             ));
         }
         self.game()?.set_position(&stones);
-        let reply = match stones.len() {
-            0 => {
-                let opening = balanced_opening(size, self.settings.rule);
-                let engine = self.game()?;
-                let text: Vec<String> = opening
+        let reply = match self.swap2_answer(stop)? {
+            Swap2Answer::Swap => "SWAP".to_string(),
+            Swap2Answer::Stones(added) => {
+                let text: Vec<String> = added
                     .iter()
                     .map(|p| format!("{},{}", p.x(), p.y()))
                     .collect();
-                for pos in opening {
-                    engine.play(pos);
-                }
                 text.join(" ")
-            }
-            count => {
-                // White is to move; I take black (SWAP) when black stands better by the margin.
-                let engine = self.game()?;
-                let white_view = evaluate(engine.board(), Color::White);
-                if white_view < -SWAP2_BALANCE_MARGIN {
-                    "SWAP".to_string()
-                } else if count == 3 && white_view <= SWAP2_BALANCE_MARGIN {
-                    // Close to even: add a white and a black stone and let the opponent choose.
-                    let first = self.think(1, stop)?.best.ok_or("no legal move")?;
-                    self.game()?.play(first);
-                    let second = self.think(1, stop)?.best.ok_or("no legal move")?;
-                    self.game()?.play(second);
-                    format!("{},{} {},{}", first.x(), first.y(), second.x(), second.y())
-                } else {
-                    let best = self.think(1, stop)?.best.ok_or("no legal move")?;
-                    self.game()?.play(best);
-                    format!("{},{}", best.x(), best.y())
-                }
             }
         };
         self.flush_pending(out);
         out.line(&reply);
         Ok(())
+    }
+
+    /// Yixin-Board's Swap2 steps, in its `MESSAGE SWAP2 …` lines (x then y, as in a move):
+    /// 1 opens on an empty board; 2 and 3 answer the 3 or 5 stones a YXBOARD placed. The
+    /// position is left as it was (step 1: empty); the GUI sends it again before a move.
+    fn yixin_swap2(&mut self, step: u8, stop: &Stop, out: &mut dyn Sink) -> Result<(), String> {
+        let engine = self.game()?;
+        let position = if step == 1 {
+            Vec::new()
+        } else {
+            engine.stones()
+        };
+        let wanted = match step {
+            1 => 0,
+            2 => 3,
+            _ => 5,
+        };
+        if position.len() != wanted {
+            return Err(format!(
+                "yxswap2step{step} needs {wanted} stones on the board (YXBOARD first), not {}",
+                position.len()
+            ));
+        }
+        engine.set_position(&position);
+        let answer = self.swap2_answer(stop);
+        self.game()?.set_position(&position);
+        let lines = match (step, answer?) {
+            (2, Swap2Answer::Swap) => vec!["SWAP1 YES".to_string()],
+            (3, Swap2Answer::Swap) => vec!["SWAP2 YES".to_string()],
+            (2, Swap2Answer::Stones(added)) if added.len() == 1 => vec!["SWAP1 NO".to_string()],
+            (3, Swap2Answer::Stones(_)) => vec!["SWAP2 NO".to_string()],
+            (_, Swap2Answer::Stones(added)) => {
+                let first = wanted + 1;
+                added
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| format!("MOVE{} {} {}", first + i, p.x(), p.y()))
+                    .collect()
+            }
+            // Step 1 never swaps: the board is empty.
+            (_, Swap2Answer::Swap) => Vec::new(),
+        };
+        self.flush_pending(out);
+        for line in lines {
+            out.line(&format!("MESSAGE SWAP2 {line}"));
+        }
+        Ok(())
+    }
+
+    /// Quinto's Swap2 choice on the position on the board, played there: with no stone, the
+    /// three opening stones; with 3 or 5 (white to move), SWAP (it takes black) when black
+    /// stands better by the margin, else the stones it adds: two after 3 when the position is
+    /// close to even (the opponent then chooses), else one (it plays white).
+    fn swap2_answer(&mut self, stop: &Stop) -> Result<Swap2Answer, String> {
+        let board = self.game()?.board();
+        let count = board.stone_count();
+        if count == 0 {
+            let opening = balanced_opening(board.size(), self.settings.rule);
+            let engine = self.game()?;
+            for &pos in &opening {
+                engine.play(pos);
+            }
+            return Ok(Swap2Answer::Stones(opening));
+        }
+        let white_view = evaluate(board, Color::White);
+        if white_view < -SWAP2_BALANCE_MARGIN {
+            return Ok(Swap2Answer::Swap);
+        }
+        let adds = if count == 3 && white_view <= SWAP2_BALANCE_MARGIN {
+            2
+        } else {
+            1
+        };
+        let mut added = Vec::with_capacity(adds);
+        for _ in 0..adds {
+            let best = self.think(1, stop)?.best.ok_or("no legal move")?;
+            self.game()?.play(best);
+            added.push(best);
+        }
+        Ok(Swap2Answer::Stones(added))
     }
 
     fn think(&mut self, multipv: usize, stop: &Stop) -> Result<SearchResult, String> {
@@ -353,10 +486,13 @@ impl Session {
             Some(best) => best,
             None => return Err("no legal move: the board is full".into()),
         };
-        if self.show_detail {
-            let line = detail_line(self.game()?.board().size(), &result);
+        if self.detail != Detail::Off {
+            let full = self.detail == Detail::Full;
+            let line = detail_line(self.game()?.board().size(), &result, full);
             self.pending.push(line);
         }
+        let me = self.game()?.board().side_to_move();
+        self.my_color = Some(me);
         self.game()?.play(best);
         self.flush_pending(out);
         out.line(&format!("{},{}", best.x(), best.y()));
@@ -370,17 +506,21 @@ impl Session {
     }
 }
 
-/// `MESSAGE depth … ev … n … n/ms … tm … pv …` for GUIs that show search progress.
-fn detail_line(size: BoardSize, result: &SearchResult) -> String {
-    let ms = result.elapsed.as_millis().max(1);
+/// `MESSAGE depth … ev … n … tm …`, and when `full` also `n/ms …` and `pv …` (in that
+/// order, which readers of the full line expect).
+fn detail_line(size: BoardSize, result: &SearchResult, full: bool) -> String {
+    let ms = result.elapsed.as_millis();
+    let head = format!(
+        "MESSAGE depth {} ev {} n {}",
+        result.depth, result.score, result.nodes
+    );
+    if !full {
+        return format!("{head} tm {ms}");
+    }
     let pv: Vec<String> = result.pv.iter().map(|&p| size.to_human(p)).collect();
     format!(
-        "MESSAGE depth {} ev {} n {} n/ms {} tm {} pv {}",
-        result.depth,
-        result.score,
-        result.nodes,
-        result.nodes as u128 / ms,
-        result.elapsed.as_millis(),
+        "{head} n/ms {} tm {ms} pv {}",
+        result.nodes as u128 / ms.max(1),
         pv.join(" ")
     )
 }
@@ -408,8 +548,14 @@ fn positive(value: i64) -> Option<u64> {
 
 /// The rule for an `INFO rule` value, with a note when it had to fall back.
 fn rule_for(value: i64) -> (Rule, Option<String>) {
-    let exact = u32::try_from(value).ok().and_then(Rule::from_protocol);
-    if let Some(rule) = exact {
+    // Yixin-Board and Rapfi read 2 as renju (not Gomocup's continuous-game bit), and 5 and 6
+    // as freestyle opened by swap1 or swap2 (the opening is the GUI's business).
+    let named = match value {
+        2 => Some(Rule::Renju),
+        5 | 6 => Some(Rule::Freestyle),
+        _ => u32::try_from(value).ok().and_then(Rule::from_protocol),
+    };
+    if let Some(rule) = named {
         return (rule, None);
     }
     // Drop the continuous-game bit (2) and anything unknown, keep what we can play.
@@ -418,11 +564,15 @@ fn rule_for(value: i64) -> (Rule, Option<String>) {
     let why = if value >= 0 && value & 2 != 0 {
         "continuous games are not supported"
     } else {
-        "not a supported rule (0, 1, 4, 8, 9)"
+        "supported: 0, 1, 2, 4, 5, 6, 8, 9"
     };
+    // Not `INFO …` first: Yixin-Board takes `MESSAGE INFO` lines for settings and hides them.
     (
         rule,
-        Some(format!("INFO rule {value}: {why}; playing {}", rule.name())),
+        Some(format!(
+            "unsupported rule {value} ({why}); playing {}",
+            rule.name()
+        )),
     )
 }
 

@@ -128,6 +128,20 @@ impl Table {
         }
     }
 
+    /// Thousandths of the entries in use, from a sample spread over the table (pages never
+    /// written hold none and are not read).
+    pub fn usage_permille(&self) -> u32 {
+        let sample = self.entries.len().min(1000);
+        let used = (0..sample)
+            .map(|i| i * (self.entries.len() / sample))
+            .filter(|&index| self.written[index / PAGE_ENTRIES].load(Ordering::Relaxed))
+            .filter(|&index| {
+                Entry::unpack(self.entries[index].load(Ordering::Relaxed)).meta & 3 != 0
+            })
+            .count();
+        (used * 1000 / sample) as u32
+    }
+
     /// Marks later entries as newer than earlier ones (a new search).
     pub fn new_search(&mut self) {
         self.generation = (self.generation + 1) & 63;
@@ -285,6 +299,23 @@ mod tests {
         assert!(table.probe(0xABCE_0000_0000_0042, 2).is_none(), "other key");
         table.clear();
         assert!(table.probe(0xABCD_0000_0000_0042, 2).is_none());
+    }
+
+    #[test]
+    fn usage_counts_stored_entries() {
+        let table = Table::with_bytes(1 << 20);
+        assert_eq!(table.usage_permille(), 0);
+        for i in 0..table.entries.len() as u64 {
+            table.store(
+                i.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                0,
+                1,
+                0,
+                Bound::Exact,
+                None,
+            );
+        }
+        assert!(table.usage_permille() > 500, "{}", table.usage_permille());
     }
 
     #[test]
