@@ -75,9 +75,7 @@ impl NetState {
                     add_into(&mut sum, &net.embedding[id]);
                 }
                 state.sums[pos.index()][side] = sum;
-                for (p, s) in state.pooled[side].iter_mut().zip(sum.iter()) {
-                    *p += clip(*s) as i32;
-                }
+                pool(&mut state.pooled[side], &sum);
             }
         }
         state
@@ -111,9 +109,19 @@ impl NetState {
     /// The value of `board` for `to_move`, in evaluation units.
     pub fn evaluate(&mut self, board: &Board, to_move: Color) -> i32 {
         self.sync(board);
-        let z = self
-            .net
-            .value(&self.pooled[to_move.index()], to_move == Color::Black);
+        let (pooled, black) = (&self.pooled[to_move.index()], to_move == Color::Black);
+        #[cfg(target_arch = "x86_64")]
+        let z = if self.avx2 {
+            #[allow(unsafe_code)]
+            // SAFETY: `avx2` is set only where the processor has AVX2.
+            unsafe {
+                self.net.value_avx2(pooled, black)
+            }
+        } else {
+            self.net.value(pooled, black)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let z = self.net.value(pooled, black);
         ((z * VALUE_SCALE).round() as i32).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
@@ -176,11 +184,15 @@ impl NetState {
     #[inline(always)]
     fn change_body(&mut self, pos: Pos, color: Color, placing: bool) {
         let at = pos.index();
+        // The change to each side's pool, gathered in int16 (at most 33 points change by at
+        // most ACT_MAX each) and added to the int32 pool once.
+        let mut delta = [[0i16; DIM]; 2];
         if placing {
             self.empty[at] = false;
-            for side in 0..2 {
-                let sum = self.sums[at][side];
-                pool(&mut self.pooled[side], &sum, -1);
+            for (d, sum) in delta.iter_mut().zip(self.sums[at].iter()) {
+                for (x, s) in d.iter_mut().zip(sum.iter()) {
+                    *x -= clip(*s);
+                }
             }
         }
         // Each line through the point before the change; after it, each neighbour's key is
@@ -215,7 +227,7 @@ impl NetState {
                         &mut self.sums[q][side],
                         &embedding[old],
                         &embedding[new],
-                        &mut self.pooled[side],
+                        &mut delta[side],
                         counted,
                     );
                 }
@@ -223,9 +235,15 @@ impl NetState {
         }
         if !placing {
             self.empty[at] = true;
-            for side in 0..2 {
-                let sum = self.sums[at][side];
-                pool(&mut self.pooled[side], &sum, 1);
+            for (d, sum) in delta.iter_mut().zip(self.sums[at].iter()) {
+                for (x, s) in d.iter_mut().zip(sum.iter()) {
+                    *x += clip(*s);
+                }
+            }
+        }
+        for (pooled, d) in self.pooled.iter_mut().zip(delta.iter()) {
+            for (p, x) in pooled.iter_mut().zip(d.iter()) {
+                *p += *x as i32;
             }
         }
     }
@@ -234,13 +252,14 @@ impl NetState {
 /// The offsets of the neighbours whose line keys a stone changes.
 const NEIGHBOUR_OFFSETS: [i32; 2 * WINDOW as usize] = [-4, -3, -2, -1, 1, 2, 3, 4];
 
-/// A neighbour's line changed from `old` to `new`: its sum, and the pool if it is empty.
+/// A neighbour's line changed from `old` to `new`: its sum, and the pool's change if it is
+/// empty.
 #[inline(always)]
 fn update(
     sum: &mut [i16; DIM],
     old: &[i16; DIM],
     new: &[i16; DIM],
-    pooled: &mut [i32; DIM],
+    pool_delta: &mut [i16; DIM],
     counted: bool,
 ) {
     if counted {
@@ -248,7 +267,7 @@ fn update(
             let before = sum[k];
             let after = before.wrapping_sub(old[k]).wrapping_add(new[k]);
             sum[k] = after;
-            pooled[k] += (clip(after) - clip(before)) as i32;
+            pool_delta[k] += clip(after) - clip(before);
         }
     } else {
         for k in 0..DIM {
@@ -281,11 +300,10 @@ fn add_into(sum: &mut [i16; DIM], v: &[i16; DIM]) {
     }
 }
 
-/// Adds (`sign` 1) or removes (−1) a point's clipped sum from the pool.
-#[inline(always)]
-fn pool(pooled: &mut [i32; DIM], sum: &[i16; DIM], sign: i32) {
+/// Adds a point's clipped sum to the pool.
+fn pool(pooled: &mut [i32; DIM], sum: &[i16; DIM]) {
     for (p, s) in pooled.iter_mut().zip(sum.iter()) {
-        *p += sign * clip(*s) as i32;
+        *p += clip(*s) as i32;
     }
 }
 
@@ -325,7 +343,7 @@ mod tests {
                 }
                 state.sums[pos.index()][side] = sum;
                 if state.empty[pos.index()] {
-                    pool(&mut state.pooled[side], &sum, 1);
+                    pool(&mut state.pooled[side], &sum);
                 }
             }
         }
