@@ -62,6 +62,9 @@ impl Network {
 
     /// [`Network::value`] compiled for AVX2: the same operations in the same order (each
     /// output's sum runs over the inputs in turn, in both), so the same result.
+    ///
+    /// # Safety
+    /// Only where the processor has AVX2 (`accumulator::simd_available`).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     #[allow(unsafe_code)]
