@@ -405,6 +405,7 @@ mod tests {
             random_moves: 4,
             random_margin: 80,
             table_bytes: 1 << 20,
+            eval: quinto::eval::evaluator::EvalKind::Net,
         };
         let games: Vec<_> = (0..6).map(|i| play(&config, 9, i)).collect();
         positions(&games, 0.5)

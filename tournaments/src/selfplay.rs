@@ -12,6 +12,7 @@
 //! search's best, `x,y/score/bx,by` where an early random pick played `x,y` instead of the
 //! search's best `bx,by`.
 
+use quinto::eval::evaluator::EvalKind;
 use quinto::game::{judge_move, Board, BoardSize, Color, Pos, Rule, Verdict};
 use quinto::rng::Rng;
 use quinto::search::params::WIN_THRESHOLD;
@@ -58,6 +59,8 @@ pub struct Config {
     pub random_margin: i32,
     /// Transposition table bytes of each game's search.
     pub table_bytes: u64,
+    /// The evaluation the games are played with (data for the next network generation).
+    pub eval: EvalKind,
 }
 
 /// Nodes of the quick search that judges an opening's balance.
@@ -208,6 +211,7 @@ pub fn play(config: &Config, seed: u64, index: u64) -> Game {
             max_nodes: Some(nodes),
             multipv,
             threads: 1,
+            eval: config.eval,
             ..Limits::default()
         };
         search(board, table, &limits, &stop, &mut Silent)
@@ -327,6 +331,7 @@ mod tests {
             random_moves: 6,
             random_margin: 60,
             table_bytes: 1 << 20,
+            eval: EvalKind::Classical,
         }
     }
 

@@ -1,6 +1,7 @@
 //! `quinto-selfplay`: Quinto plays itself in-process and writes the games as training data
 //! (format in `tournaments/src/selfplay.rs`); `quinto-selfplay merge` joins shards.
 
+use quinto::eval::evaluator::EvalKind;
 use quinto::game::{BoardSize, Rule};
 use quinto_match::selfplay::{merge, play, read, Config, Game};
 use std::collections::HashSet;
@@ -30,7 +31,8 @@ with other seeds (on other machines) make shards that `merge` joins, each game o
   --seed S           the seed that names the games (1)
   --opening-stones A-B   random stones of the opening (2-4)
   --random-moves N   moves after the opening that may be drawn among the near-best (8)
-  --random-margin E  how far below the best score such a pick may be (60)";
+  --random-margin E  how far below the best score such a pick may be (60)
+  --eval classical|net   the evaluation the games are played with (classical)";
 
 fn main() -> ExitCode {
     match run(std::env::args().skip(1).collect()) {
@@ -56,6 +58,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         random_moves: 8,
         random_margin: 60,
         table_bytes: 8 << 20,
+        eval: EvalKind::Classical,
     };
     let (mut games, mut threads, mut seed, mut out) = (1000u64, 1usize, 1u64, None);
     let mut args = args.into_iter();
@@ -95,6 +98,10 @@ fn run(args: Vec<String>) -> Result<(), String> {
             }
             "--random-moves" => config.random_moves = number(&value)? as usize,
             "--random-margin" => config.random_margin = number(&value)?.min(10_000) as i32,
+            "--eval" => {
+                config.eval =
+                    EvalKind::parse(&value).ok_or("--eval is classical or net".to_string())?
+            }
             "--out" => out = Some(PathBuf::from(value)),
             _ => return Err(format!("unknown option {flag}\n{USAGE}")),
         }
