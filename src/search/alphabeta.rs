@@ -16,7 +16,7 @@
 //!    stones); the table's move is extended a ply when it is singular (every other move
 //!    fails low against a bound just below its score, in a shallower search without it).
 
-use super::movegen::{is_illegal, move_order, Move, Scratch};
+use super::movegen::{append_moves, is_illegal, move_order, ordered_moves, Hints, Move, Scratch};
 use super::params::*;
 use super::tt::{Bound, Table};
 use super::Stop;
@@ -127,8 +127,8 @@ pub struct Searcher<'a> {
     root_depth: i32,
     /// At each ply, the move a singular-extension test search leaves out.
     excluded: Vec<Option<Pos>>,
-    pub(super) killers: Vec<[Option<Pos>; 2]>,
-    pub(super) history: Vec<[i32; POS_COUNT]>,
+    killers: Vec<[Option<Pos>; 2]>,
+    history: Vec<[i32; POS_COUNT]>,
     /// The static value at each ply of the current line (for "improving").
     statics: Vec<i32>,
     /// At each ply of the current line, the forced blocks' extension not yet taken as a
@@ -202,7 +202,12 @@ impl<'a> Searcher<'a> {
     /// The root's legal moves, best-looking first.
     pub fn root_moves(&mut self) -> Vec<Pos> {
         let me = self.board.side_to_move();
-        self.ordered_moves(me, None, 0)
+        let hints = Hints {
+            killers: self.killers[0],
+            history: &self.history[me.index()],
+            allowed: self.root_allowed.as_deref(),
+        };
+        ordered_moves(self.board, me, &hints, &mut self.scratch)
             .into_iter()
             .map(|m| m.pos)
             .collect()
@@ -359,7 +364,12 @@ impl<'a> Searcher<'a> {
             if next == moves.len() && !generated {
                 generated = true;
                 let start = moves.len();
-                self.append_moves(me, None, ply, &mut moves);
+                let hints = Hints {
+                    killers: self.killers[ply.min(MAX_PLY)],
+                    history: &self.history[me.index()],
+                    allowed: self.root_allowed.as_deref().filter(|_| ply == 0),
+                };
+                append_moves(self.board, me, &hints, &mut self.scratch, &mut moves);
                 if let Some(i) = moves[start..].iter().position(|m| Some(m.pos) == tt_move) {
                     moves.swap_remove(start + i);
                 }

@@ -10,9 +10,8 @@
 
 use std::cmp::Ordering;
 
-use super::alphabeta::Searcher;
 use super::params::*;
-use crate::game::{point_code, Board, Color, Direction, Pattern, Pos, Rule, Shape};
+use crate::game::{point_code, Board, Color, Direction, Pattern, Pos, Rule, Shape, POS_COUNT};
 
 /// How far along a line a stone can spoil a three's open-four point.
 const REACH: i32 = 5;
@@ -76,254 +75,242 @@ pub(super) fn move_order(a: &Move, b: &Move) -> Ordering {
     b.score.cmp(&a.score).then(a.pos.cmp(&b.pos))
 }
 
+/// What ordering learns as the search goes, and what the root may play: move generation's
+/// inputs besides the board.
+#[derive(Clone, Copy, Debug)]
+pub struct Hints<'a> {
+    /// The ply's killer moves.
+    pub killers: [Option<Pos>; 2],
+    /// The mover's history scores, by point.
+    pub history: &'a [i32; POS_COUNT],
+    /// At the root, when the opponent threatens a VCF: the only moves that may stop it.
+    pub allowed: Option<&'a [Pos]>,
+}
+
 /// Move generation's working space, kept by the searcher so that nodes allocate nothing.
 #[derive(Debug, Default)]
 pub struct Scratch {
     /// (point, threat) pairs: which of the opponent's threes each point stops.
     stops: Vec<(Pos, usize)>,
-    /// The points that the moves must be chosen from (see [`Searcher::find_defences`]).
+    /// The points that the moves must be chosen from (see [`find_defences`]).
     defences: Vec<Pos>,
     /// Fours with their shapes, before sorting.
     fours: Vec<(Shape, Pos)>,
 }
 
-impl Searcher<'_> {
-    /// Legal moves for `me`, best first (the table's move before all).
-    pub(super) fn ordered_moves(
-        &mut self,
-        me: Color,
-        tt_move: Option<Pos>,
-        ply: usize,
-    ) -> Vec<Move> {
-        let mut moves = Vec::new();
-        self.append_ordered_moves(me, tt_move, ply, &mut moves);
-        moves
-    }
+/// Legal moves for `me`, best first.
+pub(super) fn ordered_moves(
+    board: &Board,
+    me: Color,
+    hints: &Hints,
+    scratch: &mut Scratch,
+) -> Vec<Move> {
+    let mut moves = Vec::new();
+    append_moves(board, me, hints, scratch, &mut moves);
+    moves.sort_unstable_by(move_order);
+    moves
+}
 
-    /// [`Searcher::ordered_moves`] appended to `moves` (a buffer the search reuses, so that
-    /// nodes allocate nothing).
-    pub(super) fn append_ordered_moves(
-        &mut self,
-        me: Color,
-        tt_move: Option<Pos>,
-        ply: usize,
-        moves: &mut Vec<Move>,
-    ) {
-        let start = moves.len();
-        self.append_moves(me, tt_move, ply, moves);
-        moves[start..].sort_unstable_by(move_order);
+/// The moves of [`ordered_moves`] appended to `moves` (a buffer the search reuses, so that
+/// nodes allocate nothing), in no particular order: the search picks them best first itself,
+/// as far as it gets (most cut nodes need one or two).
+pub(super) fn append_moves(
+    board: &Board,
+    me: Color,
+    hints: &Hints,
+    scratch: &mut Scratch,
+    moves: &mut Vec<Move>,
+) {
+    if board.stone_count() == 0 {
+        moves.extend(opening_moves(board));
+        return;
     }
-
-    /// The moves of [`Searcher::append_ordered_moves`], in no particular order: the search
-    /// picks them best first itself, as far as it gets (most cut nodes need one or two).
-    pub(super) fn append_moves(
-        &mut self,
-        me: Color,
-        tt_move: Option<Pos>,
-        ply: usize,
-        moves: &mut Vec<Move>,
-    ) {
-        if self.board.stone_count() == 0 {
-            moves.extend(self.opening_moves());
-            return;
-        }
-        let start = moves.len();
-        let defended = self.board.has_open_four_point(me.opponent()) && self.find_defences(me);
-        let defences = std::mem::take(&mut self.scratch.defences);
-        self.scored_moves(me, tt_move, ply, defended.then(|| &defences[..]), moves);
-        self.scratch.defences = defences;
-        if moves.len() == start && defended {
-            // Every stopping point is a foul for renju black: any legal move, then.
-            self.scored_moves(me, tt_move, ply, None, moves);
-        }
-        if let Some(allowed) = self.root_allowed.as_ref().filter(|_| ply == 0) {
-            let mut fresh = moves.split_off(start);
-            if fresh.iter().any(|m| allowed.contains(&m.pos)) {
-                fresh.retain(|m| allowed.contains(&m.pos));
-            }
-            moves.append(&mut fresh);
-        }
+    let start = moves.len();
+    let defended = board.has_open_four_point(me.opponent()) && find_defences(board, me, scratch);
+    let defences = defended.then(|| &scratch.defences[..]);
+    scored_moves(board, me, hints, defences, moves);
+    if moves.len() == start && defended {
+        // Every stopping point is a foul for renju black: any legal move, then.
+        scored_moves(board, me, hints, None, moves);
     }
+    if let Some(allowed) = hints.allowed {
+        let mut fresh = moves.split_off(start);
+        if fresh.iter().any(|m| allowed.contains(&m.pos)) {
+            fresh.retain(|m| allowed.contains(&m.pos));
+        }
+        moves.append(&mut fresh);
+    }
+}
 
-    /// Appends the legal candidates (only `defences` and fours, when given) with their policy
-    /// scores.
-    fn scored_moves(
-        &self,
-        me: Color,
-        tt_move: Option<Pos>,
-        ply: usize,
-        defences: Option<&[Pos]>,
-        moves: &mut Vec<Move>,
-    ) {
-        let board = &*self.board;
-        let opponent = me.opponent();
-        let killers = self.killers[ply.min(MAX_PLY)];
-        let history = &self.history[me.index()];
-        let tables = OrderingTables::for_rule(board.rule());
-        for pos in self.board.candidates() {
-            let attack = board.shape(pos, me);
-            if let Some(defences) = defences {
-                if !attack.is_four() && !defences.contains(&pos) {
-                    continue;
-                }
-            }
-            if is_illegal(board, pos, me, attack) {
+/// Appends the legal candidates (only `defences` and fours, when given) with their policy
+/// scores.
+fn scored_moves(
+    board: &Board,
+    me: Color,
+    hints: &Hints,
+    defences: Option<&[Pos]>,
+    moves: &mut Vec<Move>,
+) {
+    let opponent = me.opponent();
+    let tables = OrderingTables::for_rule(board.rule());
+    for pos in board.candidates() {
+        let attack = board.shape(pos, me);
+        if let Some(defences) = defences {
+            if !attack.is_four() && !defences.contains(&pos) {
                 continue;
             }
-            let defence = board.shape(pos, opponent);
-            let score = if Some(pos) == tt_move {
-                i32::MAX
-            } else {
-                let killer = if killers.contains(&Some(pos)) {
-                    KILLER_BONUS
-                } else {
-                    0
-                };
-                tables.score(board, pos, me, attack, defence)
-                    + killer
-                    + history[pos.index()] / HISTORY_DIVISOR
-            };
-            moves.push(Move {
-                pos,
-                score,
-                attack,
-                defence,
-            });
         }
-    }
-
-    /// The points that stop every open three of the opponent's, left in
-    /// `scratch.defences`: each three is an open-four point along a line, and a stone stops
-    /// it by taking that point or by spoiling the line there (tested on the line's key,
-    /// without playing); the points that stop all of them, or, when no point does, every
-    /// point that stops one. False when the opponent's open-four points are all forbidden
-    /// to it (renju black).
-    fn find_defences(&mut self, me: Color) -> bool {
-        let opponent = me.opponent();
-        let board = &*self.board;
-        let size = board.size();
-        let fouls = board.rule().has_forbidden(opponent);
-        // (point, the threat it stops), one entry per stopping point and threat.
-        let stops = &mut self.scratch.stops;
-        stops.clear();
-        let mut threats = 0;
-        let mut forbidden: Option<Pos> = None;
-        for (pos, dir) in board.open_four_lines(opponent) {
-            if forbidden == Some(pos) || (fouls && board.is_forbidden(pos, opponent)) {
-                forbidden = Some(pos);
-                continue;
-            }
-            stops.push((pos, threats));
-            for offset in (-REACH..=REACH).filter(|&o| o != 0) {
-                let spoils = pos.step(dir, offset, size).filter(|&p| {
-                    board.is_empty(p)
-                        && board.pattern_if_blocked(pos, dir, opponent, offset) < Pattern::F4
-                });
-                if let Some(p) = spoils {
-                    stops.push((p, threats));
-                }
-            }
-            threats += 1;
+        if is_illegal(board, pos, me, attack) {
+            continue;
         }
-        if threats == 0 {
-            return false;
-        }
-        stops.sort_unstable();
-        stops.dedup();
-        // Sorted by point, each point's entries are the threats it stops.
-        let defences = &mut self.scratch.defences;
-        defences.clear();
-        let mut from = 0;
-        while from < stops.len() {
-            let pos = stops[from].0;
-            let until = stops[from..]
-                .iter()
-                .position(|&(p, _)| p != pos)
-                .map_or(stops.len(), |n| from + n);
-            if until - from == threats {
-                defences.push(pos);
-            }
-            from = until;
-        }
-        if defences.is_empty() {
-            defences.extend(stops.iter().map(|&(p, _)| p));
-            defences.dedup();
-        }
-        true
-    }
-
-    /// `me`'s strongest `QUIESCENCE_BRANCHES` legal fours (and better), strongest first;
-    /// with `near`, only those on the lines through `near` within `QUIESCENCE_REACH`.
-    pub(super) fn fours(
-        &mut self,
-        me: Color,
-        near: Option<Pos>,
-    ) -> [Option<Pos>; QUIESCENCE_BRANCHES] {
-        let mut strongest = [None; QUIESCENCE_BRANCHES];
-        let board = &*self.board;
-        let any = [
-            Shape::Four,
-            Shape::FourTwo,
-            Shape::FourThree,
-            Shape::OpenFour,
-        ]
-        .iter()
-        .any(|&s| board.shape_count(me, s) > 0);
-        if !any {
-            return strongest;
-        }
-        let fours = &mut self.scratch.fours;
-        fours.clear();
-        match near {
-            // Along the lines through the last four.
-            Some(near) => {
-                let size = board.size();
-                fours.extend(
-                    Direction::ALL
-                        .into_iter()
-                        .flat_map(|dir| {
-                            (-(QUIESCENCE_REACH as i32)..=QUIESCENCE_REACH as i32)
-                                .filter_map(move |o| near.step(dir, o, size))
-                        })
-                        .filter(|&p| board.is_empty(p))
-                        .map(|p| (board.shape(p, me), p)),
-                )
-            }
-            None => fours.extend(
-                board
-                    .candidates()
-                    .map(|p| (board.shape(p, me), p))
-                    .filter(|&(s, _)| s.is_four()),
-            ),
+        let defence = board.shape(pos, opponent);
+        let killer = if hints.killers.contains(&Some(pos)) {
+            KILLER_BONUS
+        } else {
+            0
         };
-        let legal = |&(s, p): &(Shape, Pos)| s.is_four() && !is_illegal(board, p, me, s);
-        fours.retain(legal);
-        fours.sort_unstable_by_key(|f| f.1);
-        fours.dedup_by_key(|f| f.1);
-        fours.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        for (slot, &(_, pos)) in strongest.iter_mut().zip(fours.iter()) {
-            *slot = Some(pos);
-        }
-        strongest
+        let score = tables.score(board, pos, me, attack, defence)
+            + killer
+            + hints.history[pos.index()] / HISTORY_DIVISOR;
+        moves.push(Move {
+            pos,
+            score,
+            attack,
+            defence,
+        });
     }
+}
 
-    /// The empty board: the centre first, then its neighbours (for YXNBEST).
-    fn opening_moves(&self) -> Vec<Move> {
-        let size = self.board.size();
-        let center = size.center();
-        let mut moves: Vec<Pos> = size.points().filter(|p| p.distance(center) <= 1).collect();
-        moves.sort_by_key(|&p| (p != center, p));
-        moves
-            .into_iter()
-            .enumerate()
-            .map(|(i, pos)| Move {
-                pos,
-                score: -(i as i32),
-                attack: Shape::None,
-                defence: Shape::None,
-            })
-            .collect()
+/// The points that stop every open three of the opponent's, left in
+/// `scratch.defences`: each three is an open-four point along a line, and a stone stops
+/// it by taking that point or by spoiling the line there (tested on the line's key,
+/// without playing); the points that stop all of them, or, when no point does, every
+/// point that stops one. False when the opponent's open-four points are all forbidden
+/// to it (renju black).
+fn find_defences(board: &Board, me: Color, scratch: &mut Scratch) -> bool {
+    let opponent = me.opponent();
+    let size = board.size();
+    let fouls = board.rule().has_forbidden(opponent);
+    // (point, the threat it stops), one entry per stopping point and threat.
+    let stops = &mut scratch.stops;
+    stops.clear();
+    let mut threats = 0;
+    let mut forbidden: Option<Pos> = None;
+    for (pos, dir) in board.open_four_lines(opponent) {
+        if forbidden == Some(pos) || (fouls && board.is_forbidden(pos, opponent)) {
+            forbidden = Some(pos);
+            continue;
+        }
+        stops.push((pos, threats));
+        for offset in (-REACH..=REACH).filter(|&o| o != 0) {
+            let spoils = pos.step(dir, offset, size).filter(|&p| {
+                board.is_empty(p)
+                    && board.pattern_if_blocked(pos, dir, opponent, offset) < Pattern::F4
+            });
+            if let Some(p) = spoils {
+                stops.push((p, threats));
+            }
+        }
+        threats += 1;
     }
+    if threats == 0 {
+        return false;
+    }
+    stops.sort_unstable();
+    stops.dedup();
+    // Sorted by point, each point's entries are the threats it stops.
+    let defences = &mut scratch.defences;
+    defences.clear();
+    let mut from = 0;
+    while from < stops.len() {
+        let pos = stops[from].0;
+        let until = stops[from..]
+            .iter()
+            .position(|&(p, _)| p != pos)
+            .map_or(stops.len(), |n| from + n);
+        if until - from == threats {
+            defences.push(pos);
+        }
+        from = until;
+    }
+    if defences.is_empty() {
+        defences.extend(stops.iter().map(|&(p, _)| p));
+        defences.dedup();
+    }
+    true
+}
+
+/// `me`'s strongest `QUIESCENCE_BRANCHES` legal fours (and better), strongest first;
+/// with `near`, only those on the lines through `near` within `QUIESCENCE_REACH`.
+pub(super) fn fours(
+    board: &Board,
+    me: Color,
+    near: Option<Pos>,
+    scratch: &mut Scratch,
+) -> [Option<Pos>; QUIESCENCE_BRANCHES] {
+    let mut strongest = [None; QUIESCENCE_BRANCHES];
+    let any = [
+        Shape::Four,
+        Shape::FourTwo,
+        Shape::FourThree,
+        Shape::OpenFour,
+    ]
+    .iter()
+    .any(|&s| board.shape_count(me, s) > 0);
+    if !any {
+        return strongest;
+    }
+    let fours = &mut scratch.fours;
+    fours.clear();
+    match near {
+        // Along the lines through the last four.
+        Some(near) => {
+            let size = board.size();
+            fours.extend(
+                Direction::ALL
+                    .into_iter()
+                    .flat_map(|dir| {
+                        (-(QUIESCENCE_REACH as i32)..=QUIESCENCE_REACH as i32)
+                            .filter_map(move |o| near.step(dir, o, size))
+                    })
+                    .filter(|&p| board.is_empty(p))
+                    .map(|p| (board.shape(p, me), p)),
+            )
+        }
+        None => fours.extend(
+            board
+                .candidates()
+                .map(|p| (board.shape(p, me), p))
+                .filter(|&(s, _)| s.is_four()),
+        ),
+    };
+    let legal = |&(s, p): &(Shape, Pos)| s.is_four() && !is_illegal(board, p, me, s);
+    fours.retain(legal);
+    fours.sort_unstable_by_key(|f| f.1);
+    fours.dedup_by_key(|f| f.1);
+    fours.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    for (slot, &(_, pos)) in strongest.iter_mut().zip(fours.iter()) {
+        *slot = Some(pos);
+    }
+    strongest
+}
+
+/// The empty board: the centre first, then its neighbours (for YXNBEST).
+fn opening_moves(board: &Board) -> Vec<Move> {
+    let size = board.size();
+    let center = size.center();
+    let mut moves: Vec<Pos> = size.points().filter(|p| p.distance(center) <= 1).collect();
+    moves.sort_by_key(|&p| (p != center, p));
+    moves
+        .into_iter()
+        .enumerate()
+        .map(|(i, pos)| Move {
+            pos,
+            score: -(i as i32),
+            attack: Shape::None,
+            defence: Shape::None,
+        })
+        .collect()
 }
 
 /// Whether `me` may not play `pos` (a renju foul for black). Only shapes that can be a foul

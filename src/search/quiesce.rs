@@ -6,6 +6,7 @@
 //! sequences again and again.
 
 use super::alphabeta::Searcher;
+use super::movegen::fours;
 use super::params::*;
 use super::tt::Bound;
 use crate::game::Pos;
@@ -56,7 +57,8 @@ impl Searcher<'_> {
         alpha = alpha.max(stand);
         let mut best = stand;
         let mut best_move = None;
-        for pos in self.fours(me, last_four).into_iter().flatten() {
+        let fours = fours(self.board, me, last_four, &mut self.scratch);
+        for pos in fours.into_iter().flatten() {
             self.tt.prefetch(self.board.hash_after(pos, me));
             self.board.play(pos, me);
             let score = -self.quiesce(-beta, -alpha, ply + 1, fours_left - 1, Some(pos));
