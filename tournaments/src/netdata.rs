@@ -33,9 +33,10 @@ impl Position {
     }
 }
 
-/// The quiet positions of `games` (numbered in order: `game` indexes the slice).
-/// `score_weight` is the share of the search's score in the target (the rest is the result).
-pub fn positions(games: &[Game], score_weight: f64) -> Vec<Position> {
+/// The quiet positions of `games` (numbered in order: `game` indexes the slice), with
+/// feature ids for a network of `tables` feature tables. `score_weight` is the share of the
+/// search's score in the target (the rest is the result).
+pub fn positions(games: &[Game], score_weight: f64, tables: usize) -> Vec<Position> {
     let mut out = Vec::new();
     for (number, game) in games.iter().enumerate() {
         let mut board = Board::new(game.size, game.rule);
@@ -47,7 +48,7 @@ pub fn positions(games: &[Game], score_weight: f64) -> Vec<Position> {
                     let result = game.result_for_mover(board.stone_count());
                     let target = score_weight * sigmoid(f64::from(score) / K)
                         + (1.0 - score_weight) * result;
-                    out.push(position(&board, mover, best, target, number));
+                    out.push(position(&board, mover, best, target, number, tables));
                 }
             }
             board.play(m.pos, mover);
@@ -56,8 +57,15 @@ pub fn positions(games: &[Game], score_weight: f64) -> Vec<Position> {
     out
 }
 
-fn position(board: &Board, mover: Color, best: Pos, target: f64, game: usize) -> Position {
-    let points = board_features(board, mover);
+fn position(
+    board: &Board,
+    mover: Color,
+    best: Pos,
+    target: f64,
+    game: usize,
+    tables: usize,
+) -> Position {
+    let points = board_features(board, mover, tables);
     let best = points.iter().position(|&(p, _)| p == best).unwrap_or(0);
     let size = board.size();
     Position {
@@ -89,7 +97,7 @@ mod tests {
     fn positions_are_quiet_and_point_at_the_move_searched() {
         let game = Game::parse("1\t0\t0\t15\t1\t7,7\t8,8/20\t7,8/30\t9,9/-10/8,9\t7,9/400")
             .expect("a game");
-        let found = positions(&[game], 0.5);
+        let found = positions(&[game], 0.5, 1);
         assert_eq!(found.len(), 4);
         let first = &found[0];
         assert!(!first.black_to_move);

@@ -26,6 +26,11 @@ pub struct TrainOptions {
     pub threads: usize,
 }
 
+/// Feature tables: 1 shared by both sides, 2 where white has its own (renju).
+fn table_count(p: &Params) -> usize {
+    p.embedding.len() / (FEATURE_IDS * DIM)
+}
+
 /// The parameters (and, with the same layout, their gradients and Adam moments).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
@@ -41,9 +46,9 @@ pub struct Params {
 }
 
 impl Params {
-    fn zeros() -> Params {
+    fn zeros(tables: usize) -> Params {
         Params {
-            embedding: vec![0.0; FEATURE_IDS * DIM],
+            embedding: vec![0.0; FEATURE_IDS * tables * DIM],
             w1: vec![0.0; DIM * HIDDEN],
             b1: vec![0.0; HIDDEN],
             black1: vec![0.0; HIDDEN],
@@ -55,15 +60,18 @@ impl Params {
         }
     }
 
-    /// Small random weights: line vectors mostly positive so that the clip starts open.
-    pub fn initial(seed: u64) -> Params {
+    /// Small random weights (`tables` feature tables): line vectors mostly positive so that
+    /// the clip starts open.
+    pub fn initial(seed: u64, tables: usize) -> Params {
         let mut rng = Rng::new(seed);
         let mut uniform = |low: f32, high: f32| {
             low + (high - low) * (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32
         };
-        let mut p = Params::zeros();
-        for v in p.embedding.iter_mut().skip(DIM) {
-            *v = uniform(-0.05, 0.2);
+        let mut p = Params::zeros(tables);
+        for (i, v) in p.embedding.iter_mut().enumerate() {
+            if i / DIM % FEATURE_IDS != 0 {
+                *v = uniform(-0.05, 0.2);
+            }
         }
         let fan = |n: usize| (1.0 / n as f32).sqrt();
         for v in p.w1.iter_mut() {
@@ -130,8 +138,9 @@ impl Params {
             r.copy_from_slice(v);
             r
         };
-        let mut embedding = vec![[0i16; DIM]; FEATURE_IDS];
-        for (id, out) in embedding.iter_mut().enumerate().skip(1) {
+        let tables = table_count(self);
+        let mut embedding = vec![[0i16; DIM]; FEATURE_IDS * tables];
+        for (id, out) in embedding.iter_mut().enumerate() {
             for (k, o) in out.iter_mut().enumerate() {
                 let v = (self.embedding[id * DIM + k] * ACT_MAX as f32).round();
                 *o = v.clamp(-(EMBED_LIMIT as f32), EMBED_LIMIT as f32) as i16;
@@ -143,6 +152,7 @@ impl Params {
         }
         Network {
             embedding,
+            tables,
             w1: self.w1.chunks(HIDDEN).map(row).collect(),
             b1: row(&self.b1),
             black1: row(&self.black1),
@@ -320,8 +330,11 @@ impl Adam {
                 w[i] -= lr * (m[i] / c1) / ((v[i] / c2).sqrt() + 1e-8);
             }
         }
-        // The unused id's vector stays zero.
-        p.embedding[..DIM].iter_mut().for_each(|x| *x = 0.0);
+        // The unused id's vectors stay zero.
+        for table in 0..table_count(p) {
+            let at = table * FEATURE_IDS * DIM;
+            p.embedding[at..at + DIM].iter_mut().for_each(|x| *x = 0.0);
+        }
     }
 }
 
@@ -332,15 +345,16 @@ pub fn train(
     options: TrainOptions,
     mut report: impl FnMut(usize, &Params),
 ) -> Params {
+    let tables = table_count(&start);
     let mut p = start;
     let mut adam = Adam {
-        m: Params::zeros(),
-        v: Params::zeros(),
+        m: Params::zeros(tables),
+        v: Params::zeros(tables),
         step: 0,
     };
     let mut order: Vec<usize> = (0..positions.len()).collect();
     let mut rng = Rng::new(options.seed ^ 0x5eed);
-    let mut grads: Vec<Params> = (0..SLICES).map(|_| Params::zeros()).collect();
+    let mut grads: Vec<Params> = (0..SLICES).map(|_| Params::zeros(tables)).collect();
     let threads = options.threads.clamp(1, SLICES);
     let batches_per_epoch = (positions.len() + options.batch - 1) / options.batch.max(1);
     let total_steps = (batches_per_epoch * options.epochs).max(1);
@@ -408,15 +422,15 @@ mod tests {
             eval: quinto::eval::evaluator::EvalKind::Net,
         };
         let games: Vec<_> = (0..6).map(|i| play(&config, 9, i)).collect();
-        positions(&games, 0.5)
+        positions(&games, 0.5, 2)
     }
 
     #[test]
     fn the_gradient_matches_finite_differences() {
         let data = some_positions();
         let pos = &data[data.len() / 2];
-        let p = Params::initial(3);
-        let mut g = Params::zeros();
+        let p = Params::initial(3, 2);
+        let mut g = Params::zeros(2);
         run(&p, pos, 0.5, Some(&mut g));
         let total = |p: &Params| {
             let l = run(p, pos, 0.5, None);
@@ -455,10 +469,10 @@ mod tests {
             seed: 1,
             threads,
         };
-        let one = train(Params::initial(1), &refs, options(1), |_, _| {});
-        let two = train(Params::initial(1), &refs, options(2), |_, _| {});
+        let one = train(Params::initial(1, 2), &refs, options(1), |_, _| {});
+        let two = train(Params::initial(1, 2), &refs, options(2), |_, _| {});
         assert_eq!(one, two);
-        let before = evaluate(&Params::initial(1), &refs);
+        let before = evaluate(&Params::initial(1, 2), &refs);
         let after = evaluate(&one, &refs);
         assert!(after.value < before.value, "{before:?} -> {after:?}");
         let bytes = one.quantize().to_bytes();

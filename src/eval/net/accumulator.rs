@@ -11,7 +11,7 @@
 //! has it (the same code compiled for it, chosen at run time) and portably elsewhere, with
 //! bit-identical results.
 
-use super::features::{id_table, window_key, WINDOW};
+use super::features::{id_table, table_offset, window_key, WINDOW};
 use super::network::{Network, ACT_MAX, DIM};
 use super::VALUE_SCALE;
 use crate::eval::EVAL_LIMIT;
@@ -24,6 +24,8 @@ use crate::game::{
 pub struct NetState {
     net: &'static Network,
     ids: &'static [u16],
+    /// Where each side's feature vectors start (see `features::table_offset`).
+    offsets: [usize; 2],
     size: BoardSize,
     lines: Lines,
     /// The moves the sums include, in order.
@@ -57,6 +59,7 @@ impl NetState {
         let mut state = NetState {
             net,
             ids: id_table(),
+            offsets: [Color::Black, Color::White].map(|c| table_offset(net.tables, c)),
             size,
             lines: Lines::new(size),
             // Room for every point: syncing never allocates.
@@ -152,7 +155,7 @@ impl NetState {
         } else {
             Color::White
         };
-        self.ids[window_key(self.lines.key(dir, pos), mover) as usize] as usize
+        self.offsets[side] + self.ids[window_key(self.lines.key(dir, pos), mover) as usize] as usize
     }
 
     /// Puts (`placing`) or takes away a stone, updating the sums.
@@ -208,7 +211,7 @@ impl NetState {
         } else {
             self.lines.clear(pos);
         }
-        let (ids, embedding) = (self.ids, &self.net.embedding);
+        let (ids, offsets, embedding) = (self.ids, self.offsets, &self.net.embedding);
         for (dir, line_before) in Direction::ALL.into_iter().zip(before) {
             let line_after = self.lines.view(dir, pos);
             let (dx, dy) = dir.delta();
@@ -221,8 +224,8 @@ impl NetState {
                 let (old_key, new_key) = (line_before.key(offset), line_after.key(offset));
                 let counted = self.empty[q];
                 for (side, mover) in [Color::Black, Color::White].into_iter().enumerate() {
-                    let old = ids[window_key(old_key, mover) as usize] as usize;
-                    let new = ids[window_key(new_key, mover) as usize] as usize;
+                    let old = offsets[side] + ids[window_key(old_key, mover) as usize] as usize;
+                    let new = offsets[side] + ids[window_key(new_key, mover) as usize] as usize;
                     update(
                         &mut self.sums[q][side],
                         &embedding[old],
@@ -400,7 +403,7 @@ mod tests {
             board.play(size.parse_human(text).unwrap(), board.side_to_move());
             for mover in [Color::Black, Color::White] {
                 let points: Vec<[u16; 4]> =
-                    crate::eval::net::features::board_features(&board, mover)
+                    crate::eval::net::features::board_features(&board, mover, net.tables)
                         .into_iter()
                         .map(|(_, ids)| ids)
                         .collect();

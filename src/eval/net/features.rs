@@ -95,8 +95,21 @@ pub fn line_feature(lines: &Lines, dir: Direction, pos: Pos, mover: Color) -> us
     feature_id(window_key(lines.key(dir, pos), mover))
 }
 
-/// The four feature ids of every empty point, for `mover`: the trainer's input.
-pub fn board_features(board: &Board, mover: Color) -> Vec<(Pos, [u16; 4])> {
+/// Where `mover`'s feature vectors start in a network with `tables` tables (1: both sides
+/// share them; 2: white's follow black's, for renju's unequal sides).
+#[inline]
+pub fn table_offset(tables: usize, mover: Color) -> usize {
+    if tables == 2 && mover == Color::White {
+        FEATURE_IDS
+    } else {
+        0
+    }
+}
+
+/// The four feature ids of every empty point, for `mover`, in a network with `tables`
+/// tables: the trainer's input.
+pub fn board_features(board: &Board, mover: Color, tables: usize) -> Vec<(Pos, [u16; 4])> {
+    let offset = table_offset(tables, mover);
     board
         .size()
         .points()
@@ -104,7 +117,7 @@ pub fn board_features(board: &Board, mover: Color) -> Vec<(Pos, [u16; 4])> {
         .map(|p| {
             let mut ids = [0u16; 4];
             for (id, dir) in ids.iter_mut().zip(Direction::ALL) {
-                *id = feature_id(window_key(board.line_key(dir, p), mover)) as u16;
+                *id = (offset + feature_id(window_key(board.line_key(dir, p), mover))) as u16;
             }
             (p, ids)
         })
@@ -149,7 +162,7 @@ mod tests {
             let mut board = Board::new(size, crate::game::Rule::Freestyle);
             board.play(size.center(), Color::Black);
             for mover in [Color::Black, Color::White] {
-                for (p, ids) in board_features(&board, mover) {
+                for (p, ids) in board_features(&board, mover, 1) {
                     assert!(ids.iter().all(|&id| id != 0), "{side}: {p:?} {ids:?}");
                 }
             }

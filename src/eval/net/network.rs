@@ -7,12 +7,14 @@
 //! whether black is to move) give the value in logistic units. The policy is a dot product
 //! of a point's clipped vector with one weight vector.
 //!
-//! File (little-endian): `QNET`, version, `DIM`, `HIDDEN`, `FEATURE_IDS` (u32 each), the
-//! feature vectors (i16), `w1` (`DIM`×`HIDDEN`, input-major), `b1`, `black1`, `w2`
+//! File (little-endian): `QNET`, version, `DIM`, `HIDDEN`, `FEATURE_IDS`, the number of
+//! feature tables (1, or 2 where black and white have their own) (u32 each), the feature
+//! vectors (i16), `w1` (`DIM`×`HIDDEN`, input-major), `b1`, `black1`, `w2`
 //! (`HIDDEN`×`HIDDEN`), `b2`, `w3`, `b3` (f32), the policy vector (i16), and an FNV-1a
 //! 64-bit hash of everything before it: a damaged file is refused, never half-used.
 
-use super::features::FEATURE_IDS;
+use super::features::{table_offset, FEATURE_IDS};
+use crate::game::Color;
 
 /// Feature vector width.
 pub const DIM: usize = 32;
@@ -29,13 +31,15 @@ pub const POOL_DIVISOR: f32 = 32.0;
 pub const POLICY_SCALE: f32 = 64.0;
 
 const MAGIC: &[u8; 4] = b"QNET";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// Weights of one network.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
-    /// One vector per feature id.
+    /// One vector per feature id and table.
     pub embedding: Vec<[i16; DIM]>,
+    /// 1: both sides read one table; 2: white reads its own (renju).
+    pub tables: usize,
     pub w1: Vec<[f32; HIDDEN]>,
     pub b1: [f32; HIDDEN],
     /// Added to the first layer when black is to move.
@@ -125,7 +129,14 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
         out.extend_from_slice(MAGIC);
-        for v in [VERSION, DIM as u32, HIDDEN as u32, FEATURE_IDS as u32] {
+        let header = [
+            VERSION,
+            DIM as u32,
+            HIDDEN as u32,
+            FEATURE_IDS as u32,
+            self.tables as u32,
+        ];
+        for v in header {
             out.extend_from_slice(&v.to_le_bytes());
         }
         for v in self.embedding.iter().flatten() {
@@ -175,7 +186,11 @@ impl Network {
                 "version/shape {header:?}, this build reads {expected:?}"
             ));
         }
-        let mut embedding = vec![[0i16; DIM]; FEATURE_IDS];
+        let tables = reader.u32()? as usize;
+        if !(1..=2).contains(&tables) {
+            return Err(format!("{tables} feature tables, not 1 or 2"));
+        }
+        let mut embedding = vec![[0i16; DIM]; FEATURE_IDS * tables];
         for v in embedding.iter_mut().flatten() {
             *v = reader.i16()?;
             if v.abs() > EMBED_LIMIT {
@@ -184,6 +199,7 @@ impl Network {
         }
         let mut net = Network {
             embedding,
+            tables,
             w1: vec![[0.0; HIDDEN]; DIM],
             b1: [0.0; HIDDEN],
             black1: [0.0; HIDDEN],
@@ -215,8 +231,10 @@ impl Network {
         if reader.at != body.len() {
             return Err(format!("{} bytes too many", body.len() - reader.at));
         }
-        // The unused id's vector must stay zero: lines no board holds add nothing.
-        net.embedding[0] = [0; DIM];
+        // The unused id's vectors must stay zero: lines no board holds add nothing.
+        for mover in [Color::Black, Color::White] {
+            net.embedding[table_offset(tables, mover)] = [0; DIM];
+        }
         Ok(net)
     }
 }
@@ -257,8 +275,10 @@ pub(crate) mod tests {
     pub(crate) fn random_network(seed: u64) -> Network {
         let mut rng = Rng::new(seed);
         let mut small = |range: i64| (rng.below(2 * range as usize + 1) as i64 - range) as i16;
+        let tables = 1 + seed as usize % 2;
         let mut net = Network {
-            embedding: vec![[0; DIM]; FEATURE_IDS],
+            embedding: vec![[0; DIM]; FEATURE_IDS * tables],
+            tables,
             w1: vec![[0.0; HIDDEN]; DIM],
             b1: [0.0; HIDDEN],
             black1: [0.0; HIDDEN],
@@ -268,8 +288,10 @@ pub(crate) mod tests {
             b3: 0.0,
             policy: [0; DIM],
         };
-        for v in net.embedding.iter_mut().skip(1).flatten() {
-            *v = small(200);
+        for (i, row) in net.embedding.iter_mut().enumerate() {
+            if i % FEATURE_IDS != 0 {
+                row.iter_mut().for_each(|v| *v = small(200));
+            }
         }
         for v in net.policy.iter_mut() {
             *v = small(64);

@@ -33,7 +33,9 @@ hash of the weight file: the same data, seed and options give the same hash.
   --score-weight W    the search score's share of the target (0.7)
   --seed S            initial weights and shuffle (1)
   --threads N         (2; the result does not depend on it)
-  --linear-iterations N   Adam steps of the linear refit (1000; 0 skips it)";
+  --linear-iterations N   Adam steps of the linear refit (1000; 0 skips it)
+  --tables 1|2        feature tables: 1 shared by both sides (freestyle), 2 where white
+                      has its own (renju: black's lines mean other things) (1)";
 
 fn main() -> ExitCode {
     match run(std::env::args().skip(1).collect()) {
@@ -58,6 +60,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     };
     let mut score_weight = 0.7;
     let mut linear_iterations = 1000;
+    let mut tables = 1;
     let mut args = args.into_iter();
     while let Some(flag) = args.next() {
         if flag == "--help" || flag == "-h" {
@@ -84,6 +87,13 @@ fn run(args: Vec<String>) -> Result<(), String> {
             "--seed" => options.seed = number(&value)? as u64,
             "--threads" => options.threads = (number(&value)? as usize).max(1),
             "--linear-iterations" => linear_iterations = number(&value)? as usize,
+            "--tables" => {
+                tables = match value.as_str() {
+                    "1" => 1,
+                    "2" => 2,
+                    _ => return Err(format!("--tables is 1 or 2: {value}")),
+                }
+            }
             _ => return Err(format!("unknown option {flag}\n{USAGE}")),
         }
     }
@@ -100,7 +110,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         println!("{}: {} games", path.display(), more.len());
         games.append(&mut more);
     }
-    let all = positions(&games, score_weight);
+    let all = positions(&games, score_weight, tables);
     let (held, fitted): (Vec<&Position>, Vec<&Position>) = all.iter().partition(|p| p.held_out());
     if fitted.is_empty() || held.is_empty() {
         return Err(format!(
@@ -122,7 +132,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     } else {
         None
     };
-    let start = Params::initial(options.seed);
+    let start = Params::initial(options.seed, tables);
     let before = evaluate(&start, &held);
     println!(
         "epoch 0: held-out value {:.4}, policy {:.3}",
