@@ -1,6 +1,7 @@
 //! The Gomocup/Piskvork brain protocol with the Yixin extensions (../shared/PROTOCOL.md):
 //! an input thread reads and parses lines, the session answers them, one writer prints.
 
+mod analysis;
 mod command;
 mod output;
 mod session;
