@@ -4,6 +4,7 @@
 use super::analysis::{notation, ranked_blocks, Live, Progress};
 use super::command::{Command, Info, Input, Owner, Point};
 use super::output::Sink;
+use super::startup::Startup;
 use crate::bench::rules_bench;
 use crate::engine::{max_table_bytes, max_threads, Engine, Handicap, Settings};
 use crate::eval::evaluate;
@@ -28,7 +29,7 @@ enum Swap2Answer {
 
 /// What the `MESSAGE` line before each move says (`INFO show_detail`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum Detail {
+pub enum Detail {
     /// `INFO show_detail 0`: no line.
     Off,
     /// Until the manager says: depth, value, nodes and time, which managers that never send
@@ -68,12 +69,15 @@ pub struct Session {
 const NO_GAME: &str = "no game in progress: send START first";
 
 impl Session {
-    pub fn new(handicap: Handicap, threads: usize) -> Session {
+    /// A session with the settings file's values until the manager's INFO commands.
+    pub fn new(handicap: Handicap, startup: Startup) -> Session {
         let mut session = Session {
             handicap,
+            detail: startup.detail.unwrap_or_default(),
             ..Session::default()
         };
-        session.settings.threads = threads;
+        session.settings.threads = startup.threads.unwrap_or(1);
+        session.settings.hash_bytes = startup.hash_bytes;
         session
     }
 
