@@ -10,7 +10,7 @@ use crate::search::params::{
 };
 use crate::search::time::budget;
 use crate::search::tt::Table;
-use crate::search::{search, Limits, Reporter, SearchResult, Silent, Stop};
+use crate::search::{search, Limits, Reporter, SearchResult, Stop};
 use std::time::{Duration, Instant};
 
 /// The largest transposition table `INFO hash_size` may ask for.
@@ -151,12 +151,8 @@ impl Engine {
         self.set_position(&stones);
     }
 
-    /// Chooses a move for the side to move, ranking `multipv` candidates.
-    pub fn think(&mut self, multipv: usize, stop: &Stop) -> SearchResult {
-        self.think_with(multipv, stop, &mut Silent)
-    }
-
-    /// [`Engine::think`], reporting each finished iteration.
+    /// Chooses a move for the side to move, ranking `multipv` candidates, reporting each
+    /// finished iteration.
     pub fn think_with(
         &mut self,
         multipv: usize,

@@ -231,7 +231,8 @@ fn bench_rules(rounds: Option<&str>) -> ExitCode {
 /// The engine flags on the command line.
 struct Flags {
     handicap: Handicap,
-    threads: usize,
+    /// `--threads`, which outranks the settings file.
+    threads: Option<usize>,
     /// Options that are not ours (`--something`), in order.
     unknown: Vec<String>,
 }
@@ -241,7 +242,7 @@ struct Flags {
 fn take_flags(args: &mut Vec<String>) -> Result<Flags, String> {
     let mut flags = Flags {
         handicap: Handicap::default(),
-        threads: 1,
+        threads: None,
         unknown: Vec::new(),
     };
     let handicap = &mut flags.handicap;
@@ -276,10 +277,10 @@ fn take_flags(args: &mut Vec<String>) -> Result<Flags, String> {
                 handicap.max_nodes = Some(number(&value).ok_or("--nodes takes a positive number")?)
             }
             "--threads" => {
-                flags.threads = number(&value)
+                let threads = number(&value)
                     .filter(|&n| n <= MAX_THREADS as u64)
-                    .ok_or_else(|| format!("--threads takes 1 to {MAX_THREADS}"))?
-                    as usize
+                    .ok_or_else(|| format!("--threads takes 1 to {MAX_THREADS}"))?;
+                flags.threads = Some(threads as usize)
             }
             "--eval" => {
                 handicap.eval = EvalKind::parse(&value).ok_or("--eval is classical or net")?

@@ -43,3 +43,62 @@ fn engine_mode_ignores_unknown_arguments_and_force_utf8_is_known_everywhere() {
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("--force-utf8"), "{stdout}");
 }
+
+/// The engine copied into a fresh directory beside a settings file with `text`, run on
+/// `input` with logging to a file there: its stdout, stderr and log.
+fn run_beside_settings(name: &str, text: Option<&str>, input: &str) -> (String, String, String) {
+    use std::io::Write;
+    let dir = std::env::temp_dir().join(format!("quinto-ini-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join(format!("pbrain-quinto{}", std::env::consts::EXE_SUFFIX));
+    std::fs::copy(BINARY, &exe).unwrap();
+    if let Some(text) = text {
+        std::fs::write(dir.join("pbrain-quinto.ini"), text).unwrap();
+    }
+    let log = dir.join("log.txt");
+    let mut child = Command::new(&exe)
+        .env("QUINTO_LOG", &log)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let log = std::fs::read_to_string(&log).unwrap_or_default();
+    std::fs::remove_dir_all(&dir).unwrap();
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        log,
+    )
+}
+
+#[test]
+fn the_settings_file_beside_the_executable_sets_threads_hash_and_detail() {
+    let input = "START 15\nBEGIN\nTURN 3,3\nYXSHOWHASHUSAGE\n";
+    let ini = "threads = 2\nhash = 2 ; MiB\ndetail = full\nthreads: 3\n";
+    let (stdout, stderr, log) = run_beside_settings("set", Some(ini), input);
+    assert_eq!(stderr, "");
+    assert!(stdout.contains("\nMESSAGE depth "), "{stdout}");
+    assert!(stdout.contains(" pv "), "the full line: {stdout}");
+    assert!(stdout.contains("MESSAGE hash table 2 MiB"), "{stdout}");
+    assert!(log.contains("threads: Some(2)"), "{log}");
+    assert!(log.contains("line 4 ignored"), "{log}");
+    // INFO still overrides the file.
+    let input = "INFO show_detail 0\nINFO hash_size 4096\nINFO timeout_turn 50\nSTART 15\nBEGIN\nYXSHOWHASHUSAGE\n";
+    let (stdout, _, _) = run_beside_settings("override", Some(ini), input);
+    assert!(!stdout.contains("MESSAGE depth"), "{stdout}");
+    assert!(stdout.contains("MESSAGE hash table 4 MiB"), "{stdout}");
+    // No file: the defaults, silently.
+    let (stdout, stderr, log) = run_beside_settings("none", None, input);
+    assert_eq!(stderr, "");
+    assert!(stdout.contains("MESSAGE hash table 4 MiB"), "{stdout}");
+    assert!(!log.contains("pbrain-quinto.ini"), "{log}");
+}

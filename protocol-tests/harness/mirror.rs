@@ -9,7 +9,7 @@
 //! then. Requests that get no reply (INFO, YXBOARD, STOP, …) take effect as soon as they
 //! reach the front.
 
-use super::reply::Reply;
+use super::reply::{parse_move, Reply};
 use super::request::{number, Request, RequestReader, Stone};
 use quinto::game::{Board, BoardSize, Color, Pos, Rule, MAX_SIZE, MIN_SIZE};
 use std::collections::{BTreeMap, VecDeque};
@@ -60,6 +60,9 @@ pub struct Mirror {
     replies: BTreeMap<&'static str, usize>,
     /// `INFO show_detail 0` is in force: no search line (`MESSAGE depth …`) before a move.
     detail_off: bool,
+    /// `INFO show_detail`'s bits in force: 1 allows `MESSAGE REALTIME …` lines, 2 `INFO …`
+    /// analysis lines, and only while a move is searched.
+    live_bits: i64,
 }
 
 impl Default for Mirror {
@@ -75,6 +78,7 @@ impl Default for Mirror {
             moves_checked: 0,
             replies: BTreeMap::new(),
             detail_off: false,
+            live_bits: 0,
         }
     }
 }
@@ -157,7 +161,13 @@ impl Mirror {
             if self.detail_off && line.starts_with("MESSAGE depth ") {
                 return Err(format!("'{line}' after INFO show_detail 0"));
             }
+            if let Some(rest) = line.strip_prefix("MESSAGE REALTIME ") {
+                return self.check_realtime(rest);
+            }
             return check_message(line);
+        }
+        if reply == Reply::Analysis {
+            return self.check_analysis(line);
         }
         if self.ended {
             return Err(format!("printed '{line}' after END"));
@@ -276,6 +286,7 @@ impl Mirror {
             Request::Info { key, value } => {
                 if let Some(level) = number(value).filter(|_| key == "show_detail") {
                     self.detail_off = level == 0;
+                    self.live_bits = if level > 0 { level & 3 } else { 0 };
                 }
                 if key == "rule" {
                     if let Some(value) = number(value) {
@@ -356,6 +367,91 @@ impl Mirror {
                 Err(format!("expected {expect:?}"))
             }
         }
+    }
+
+    /// A live line needs its `show_detail` bit and a search running for a move.
+    fn live_allowed(&self, bit: i64, line: &str) -> Result<(), String> {
+        if self.live_bits & bit == 0 {
+            return Err(format!(
+                "'{line}' without INFO show_detail bit {bit}: tournament mode must not get it"
+            ));
+        }
+        match self.front {
+            Some(Expect::Move { .. }) => Ok(()),
+            _ => Err(format!("'{line}' while no move is searched")),
+        }
+    }
+
+    /// `MESSAGE REALTIME BEST x,y` or `LOSE x,y`: a move the brain could play now.
+    fn check_realtime(&self, rest: &str) -> Result<(), String> {
+        let line = format!("MESSAGE REALTIME {rest}");
+        self.live_allowed(1, &line)?;
+        match rest.split_once(' ') {
+            Some(("BEST" | "LOSE", point)) => self.playable(point),
+            _ => Err(format!("'{line}': expected BEST x,y or LOSE x,y")),
+        }
+        .map_err(|why| format!("'{line}': {why}"))
+    }
+
+    /// `INFO KEY VALUE` of a block Yixin-Board reads: numbers, a value, a win rate, a line
+    /// of empty points starting with a move the brain could play now.
+    fn check_analysis(&self, line: &str) -> Result<(), String> {
+        self.live_allowed(2, line)?;
+        let mut words = line.splitn(3, ' ').skip(1);
+        let (key, value) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+        let count = |v: &str| v.parse::<u64>().is_ok();
+        let valid = match key {
+            "PV" => value == "DONE" || count(value),
+            "NUMPV" | "DEPTH" | "TOTALNODES" | "TOTALTIME" => count(value),
+            "EVAL" => {
+                let mate = value
+                    .strip_prefix("+M")
+                    .or_else(|| value.strip_prefix("-M"));
+                mate.map_or(value.parse::<i32>().is_ok(), count)
+            }
+            "WINRATE" => value
+                .parse::<f64>()
+                .map_or(false, |w| (0.0..=1.0).contains(&w)),
+            "BESTLINE" => {
+                return self
+                    .check_line(value)
+                    .map_err(|why| format!("'{line}': {why}"))
+            }
+            _ => false,
+        };
+        if valid {
+            Ok(())
+        } else {
+            Err(format!("'{line}': not an analysis line Yixin-Board reads"))
+        }
+    }
+
+    /// A principal variation: distinct empty points, the first one playable.
+    fn check_line(&self, value: &str) -> Result<(), String> {
+        let points: Vec<&str> = value.split(' ').collect();
+        self.playable(points[0])?;
+        let board = self.game_ref();
+        let mut seen = Vec::new();
+        for text in points {
+            let pos = parse_move(text)
+                .and_then(|(x, y)| board.size().pos(x as i64, y as i64))
+                .filter(|&p| board.is_empty(p) && !seen.contains(&p))
+                .ok_or_else(|| format!("{text} is not a new empty point"))?;
+            seen.push(pos);
+        }
+        Ok(())
+    }
+
+    /// A point the side to move may play now.
+    fn playable(&self, text: &str) -> Result<(), String> {
+        let board = self.game_ref();
+        let pos = parse_move(text)
+            .and_then(|(x, y)| board.size().pos(x as i64, y as i64))
+            .ok_or_else(|| format!("{text} is not a point on the board"))?;
+        if !board.is_empty(pos) || self.forbids(board, pos, board.side_to_move()) {
+            return Err(format!("{text} cannot be played now\n{board:?}"));
+        }
+        Ok(())
     }
 
     fn check_swap2(&mut self, count: usize, reply: &Reply) -> Result<(), String> {
@@ -653,6 +749,37 @@ mod tests {
         mirror.sent(b"INFO show_detail 0\nTURN 0,0\n", "test");
         assert!(mirror.received("MESSAGE depth 1 ev 0 n 0 tm 0").is_err());
         mirror.received("MESSAGE other").unwrap();
+    }
+
+    #[test]
+    fn live_lines_need_their_show_detail_bit_a_search_and_playable_points() {
+        let mut mirror = after("START 15\nBEGIN\n", &["OK", "7,7"]);
+        mirror.sent(b"TURN 3,9\n", "test");
+        assert!(mirror.received("MESSAGE REALTIME BEST 7,8").is_err());
+        assert!(mirror.received("INFO PV 0").is_err());
+        mirror.received("7,8").unwrap();
+        mirror.sent(b"INFO show_detail 3\nTURN 0,0\n", "test");
+        mirror.received("MESSAGE REALTIME BEST 8,8").unwrap();
+        assert!(
+            mirror.received("MESSAGE REALTIME BEST 3,9").is_err(),
+            "taken"
+        );
+        assert!(mirror.received("MESSAGE REALTIME BEST 15,0").is_err());
+        mirror.received("INFO EVAL -M4").unwrap();
+        mirror.received("INFO WINRATE 0.25").unwrap();
+        mirror.received("INFO BESTLINE 8,8 9,9").unwrap();
+        assert!(mirror.received("INFO BESTLINE 8,8 8,8").is_err());
+        assert!(mirror.received("INFO BESTLINE 7,7").is_err());
+        assert!(mirror.received("INFO WINRATE 2").is_err());
+        assert!(mirror.received("INFO COLOUR 2").is_err());
+        mirror.received("8,8").unwrap();
+        assert!(
+            mirror.received("INFO PV DONE").is_err(),
+            "no search running"
+        );
+        mirror.sent(b"INFO show_detail 1\nTURN 0,1\n", "test");
+        mirror.received("MESSAGE REALTIME LOSE 9,9").unwrap();
+        assert!(mirror.received("INFO PV 0").is_err());
     }
 
     #[test]

@@ -14,6 +14,9 @@ pub enum Reply {
     Unknown,
     /// `MESSAGE <text>` (or `DEBUG <text>`): may come before any reply.
     Message,
+    /// `INFO <KEY> <value>`: a live analysis line, which only a GUI that asked for it
+    /// (`INFO show_detail` with bit 2) may get, while a move is searched.
+    Analysis,
     /// `name="…", version="…", author="…", country="…"`.
     About,
     /// `FORBID xxyyxxyy….`: the points in it.
@@ -33,6 +36,7 @@ impl Reply {
             Reply::Error => "ERROR",
             Reply::Unknown => "UNKNOWN",
             Reply::Message => "MESSAGE",
+            Reply::Analysis => "INFO",
             Reply::About => "ABOUT",
             Reply::Forbid(_) => "FORBID",
             Reply::Other => "other",
@@ -62,6 +66,9 @@ impl Reply {
         if has_text("MESSAGE ") || has_text("DEBUG ") {
             return Reply::Message;
         }
+        if has_text("INFO ") {
+            return Reply::Analysis;
+        }
         if let Some(points) = parse_forbid(line) {
             return Reply::Forbid(points);
         }
@@ -70,6 +77,12 @@ impl Reply {
         }
         Reply::Other
     }
+}
+
+/// Whether a line is one of the live analysis lines a GUI draws while a move is searched
+/// (`MESSAGE REALTIME …`, `INFO …`).
+pub fn is_live(line: &str) -> bool {
+    line.starts_with("MESSAGE REALTIME ") || Reply::parse(line) == Reply::Analysis
 }
 
 /// One move `x,y`.

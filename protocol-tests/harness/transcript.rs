@@ -3,7 +3,7 @@
 //! fresh brain.
 
 use super::conversation::{once_more_if_silent_exit, Conversation, Tally};
-use super::reply::{parse_move, Reply};
+use super::reply::{is_live, parse_move, Reply};
 use quinto::game::{Color, Rule};
 use quinto::rng::Rng;
 use std::collections::HashMap;
@@ -43,6 +43,16 @@ impl Pattern {
             Pattern::Text(text) => text.starts_with("MESSAGE") || text.starts_with('*'),
             _ => false,
         }
+    }
+
+    /// Whether a line comes before what the pattern is about: the search line before a
+    /// move (managers skip MESSAGE lines) unless the case asks for MESSAGE lines, and the
+    /// live analysis lines unless the case asks for them by their text.
+    fn passes_over(&self, line: &str) -> bool {
+        let about_live = matches!(self, Pattern::Text(text)
+            if text.starts_with("MESSAGE REALTIME") || text.starts_with("INFO"));
+        (line.starts_with("MESSAGE depth ") && !self.is_about_messages())
+            || (is_live(line) && !about_live)
     }
 }
 
@@ -356,9 +366,7 @@ impl Runner {
             },
             Step::Expect(pattern) => {
                 let mut line = self.next_line(pattern)?;
-                // The search line before each move is the brain's business (managers skip
-                // MESSAGE lines), unless the case asks for MESSAGE lines.
-                while !pattern.is_about_messages() && line.starts_with("MESSAGE depth ") {
+                while pattern.passes_over(&line) {
                     self.conversation.mirror.received(&line)?;
                     line = self.next_line(pattern)?;
                 }

@@ -32,8 +32,10 @@ pub enum Info {
     HashSize(i64),
     /// Yixin-Board: milliseconds added to the clock after each move.
     TimeIncrement(i64),
-    /// Ours: `INFO show_detail 1` turns on search progress `MESSAGE` lines.
-    ShowDetail(bool),
+    /// What a search prints besides the move: 0 nothing, else the full `MESSAGE` line, and
+    /// as bits (Rapfi's and Yixin-Board's reading) 1 the `MESSAGE REALTIME` lines, 2 the
+    /// `INFO` analysis lines.
+    ShowDetail(i64),
     /// `evaluate` and keys we do not know: accepted and ignored.
     Ignored(String),
     /// A known key with a value that is not a number we can use.
@@ -421,7 +423,7 @@ fn parse_info(rest: &str) -> Info {
         "thread_num" => number(Info::ThreadNum),
         "hash_size" => number(Info::HashSize),
         "time_increment" => number(Info::TimeIncrement),
-        "show_detail" => number(|n| Info::ShowDetail(n != 0)),
+        "show_detail" => number(Info::ShowDetail),
         "folder" => Info::Folder(value.to_string()),
         _ => Info::Ignored(echo(&key)),
     }

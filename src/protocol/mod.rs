@@ -1,13 +1,16 @@
 //! The Gomocup/Piskvork brain protocol with the Yixin extensions (../shared/PROTOCOL.md):
 //! an input thread reads and parses lines, the session answers them, one writer prints.
 
+mod analysis;
 mod command;
 mod output;
 mod session;
+mod startup;
 
 pub use command::{Command, Info, Input, Owner, Parser, Point};
 pub use output::{Lines, Sink, Stdout};
 pub use session::{Flow, Session, ABOUT};
+pub use startup::Startup;
 
 use crate::engine::Handicap;
 use crate::search::Stop;
@@ -21,8 +24,11 @@ const INPUT_THREAD_STACK: usize = 256 << 10;
 const MAX_LINE_BYTES: u64 = 1 << 20;
 
 /// Runs the brain until END or the end of input. `interactive` says stdin is a terminal;
-/// `threads` is the search threads until the manager sends `INFO thread_num`.
-pub fn run(interactive: bool, handicap: Handicap, threads: usize) {
+/// `threads` (`--threads`) is the search threads until the manager sends `INFO thread_num`,
+/// over what the settings file beside the executable says.
+pub fn run(interactive: bool, handicap: Handicap, threads: Option<usize>) {
+    let mut startup = Startup::beside_executable();
+    startup.threads = threads.or(startup.threads);
     let stop = Arc::new(Stop::new());
     let (sender, receiver) = mpsc::channel();
     let reader_stop = Arc::clone(&stop);
@@ -38,7 +44,7 @@ pub fn run(interactive: bool, handicap: Handicap, threads: usize) {
     if interactive {
         out.line("MESSAGE Quinto is a Gomocup protocol engine: a manager (Piskvork, c-gomoku-cli, GomocupJudge) drives it. To play it yourself, run: pbrain-quinto play");
     }
-    let mut session = Session::new(handicap, threads);
+    let mut session = Session::new(handicap, startup);
     for input in receiver {
         if session.handle(input, &stop, &mut out) == Flow::Exit {
             break;

@@ -1,14 +1,16 @@
 //! One brain's conversation with its manager: commands in, replies out, the game state in
 //! between. Every command gets exactly the reply the protocol expects, or one `ERROR`.
 
+use super::analysis::{notation, ranked_blocks, Live, Progress};
 use super::command::{Command, Info, Input, Owner, Point};
 use super::output::Sink;
+use super::startup::Startup;
 use crate::bench::rules_bench;
 use crate::engine::{max_table_bytes, max_threads, Engine, Handicap, Settings};
 use crate::eval::evaluate;
 use crate::eval::SWAP2_BALANCE_MARGIN;
 use crate::game::{BoardSize, Color, Pos, Rule};
-use crate::search::{SearchResult, Stop};
+use crate::search::{Reporter, SearchResult, Silent, Stop};
 
 /// The ABOUT line.
 pub const ABOUT: &str = concat!(
@@ -27,7 +29,7 @@ enum Swap2Answer {
 
 /// What the `MESSAGE` line before each move says (`INFO show_detail`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum Detail {
+pub enum Detail {
     /// `INFO show_detail 0`: no line.
     Off,
     /// Until the manager says: depth, value, nodes and time, which managers that never send
@@ -54,6 +56,8 @@ pub struct Session {
     settings: Settings,
     /// The search's `MESSAGE` line before each move.
     detail: Detail,
+    /// The lines a GUI draws while a move or YXNBEST is searched.
+    live: Live,
     /// `MESSAGE` lines waiting for the next reply they belong to.
     pending: Vec<String>,
     /// Limits fixed for the whole session (command-line flags).
@@ -65,12 +69,15 @@ pub struct Session {
 const NO_GAME: &str = "no game in progress: send START first";
 
 impl Session {
-    pub fn new(handicap: Handicap, threads: usize) -> Session {
+    /// A session with the settings file's values until the manager's INFO commands.
+    pub fn new(handicap: Handicap, startup: Startup) -> Session {
         let mut session = Session {
             handicap,
+            detail: startup.detail.unwrap_or_default(),
             ..Session::default()
         };
-        session.settings.threads = threads;
+        session.settings.threads = startup.threads.unwrap_or(1);
+        session.settings.hash_bytes = startup.hash_bytes;
         session
     }
 
@@ -164,7 +171,10 @@ impl Session {
                 if count < 1 {
                     return Err(format!("YXNBEST {count}: the count must be at least 1"));
                 }
-                let result = self.think(count.min(64) as usize, stop)?;
+                let result = self.think_live(count.min(64) as usize, stop, out)?;
+                if self.live.info {
+                    self.pending.extend(ranked_blocks(&result));
+                }
                 for (rank, &(pos, score)) in result.ranked.iter().enumerate() {
                     self.pending.push(format!(
                         "MESSAGE nbest {} {},{} ev {score}",
@@ -333,8 +343,13 @@ impl Session {
                 s.rule = rule;
                 note
             }
-            Info::ShowDetail(on) => {
-                self.detail = if on { Detail::Full } else { Detail::Off };
+            Info::ShowDetail(level) => {
+                self.detail = if level == 0 {
+                    Detail::Off
+                } else {
+                    Detail::Full
+                };
+                self.live = Live::from_level(level);
                 None
             }
             Info::GameType(_) | Info::Folder(_) | Info::Ignored(_) => None,
@@ -460,24 +475,43 @@ impl Session {
         };
         let mut added = Vec::with_capacity(adds);
         for _ in 0..adds {
-            let best = self.think(1, stop)?.best.ok_or("no legal move")?;
+            let best = self
+                .think(1, stop, &mut Silent)?
+                .best
+                .ok_or("no legal move")?;
             self.game()?.play(best);
             added.push(best);
         }
         Ok(Swap2Answer::Stones(added))
     }
 
-    fn think(&mut self, multipv: usize, stop: &Stop) -> Result<SearchResult, String> {
+    fn think(
+        &mut self,
+        multipv: usize,
+        stop: &Stop,
+        reporter: &mut dyn Reporter,
+    ) -> Result<SearchResult, String> {
         let engine = self.game()?;
         stop.begin();
-        let result = engine.think(multipv, stop);
+        let result = engine.think_with(multipv, stop, reporter);
         stop.end();
         Ok(result)
     }
 
+    /// A search whose iterations print the live lines the GUI asked for (none by default).
+    fn think_live(
+        &mut self,
+        multipv: usize,
+        stop: &Stop,
+        out: &mut dyn Sink,
+    ) -> Result<SearchResult, String> {
+        let live = self.live;
+        self.think(multipv, stop, &mut Progress::new(out, live))
+    }
+
     /// Searches, plays and prints the move.
     fn reply_move(&mut self, stop: &Stop, out: &mut dyn Sink) -> Result<(), String> {
-        let result = self.think(1, stop)?;
+        let result = self.think_live(1, stop, out)?;
         self.play_result(result, out)
     }
 
@@ -488,7 +522,8 @@ impl Session {
         };
         if self.detail != Detail::Off {
             let full = self.detail == Detail::Full;
-            let line = detail_line(self.game()?.board().size(), &result, full);
+            let transposed = self.live.transposed();
+            let line = detail_line(self.game()?.board().size(), &result, full, transposed);
             self.pending.push(line);
         }
         let me = self.game()?.board().side_to_move();
@@ -507,8 +542,8 @@ impl Session {
 }
 
 /// `MESSAGE depth … ev … n … tm …`, and when `full` also `n/ms …` and `pv …` (in that
-/// order, which readers of the full line expect).
-fn detail_line(size: BoardSize, result: &SearchResult, full: bool) -> String {
+/// order, which readers of the full line expect; the points named as the GUI labels them).
+fn detail_line(size: BoardSize, result: &SearchResult, full: bool, transposed: bool) -> String {
     let ms = result.elapsed.as_millis();
     let head = format!(
         "MESSAGE depth {} ev {} n {}",
@@ -517,7 +552,11 @@ fn detail_line(size: BoardSize, result: &SearchResult, full: bool) -> String {
     if !full {
         return format!("{head} tm {ms}");
     }
-    let pv: Vec<String> = result.pv.iter().map(|&p| size.to_human(p)).collect();
+    let pv: Vec<String> = result
+        .pv
+        .iter()
+        .map(|&p| notation(size, p, transposed))
+        .collect();
     format!(
         "{head} n/ms {} tm {ms} pv {}",
         result.nodes as u128 / ms.max(1),
