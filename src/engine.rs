@@ -151,11 +151,12 @@ impl Engine {
         self.set_position(&stones);
     }
 
-    /// Chooses a move for the side to move, ranking `multipv` candidates, reporting each
-    /// finished iteration.
+    /// Chooses a move for the side to move, ranking `multipv` candidates, none of them
+    /// `blocked` (unless every point is), reporting each finished iteration.
     pub fn think_with(
         &mut self,
         multipv: usize,
+        blocked: &[Pos],
         stop: &Stop,
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
@@ -188,6 +189,7 @@ impl Engine {
             plain: h.plain,
             threads: search_threads(s),
             eval: h.eval,
+            blocked: blocked.to_vec(),
         };
         search(&mut self.board, &mut self.table, &limits, stop, reporter)
     }

@@ -28,6 +28,7 @@ fn tiny(depth: u32, nodes: u64) -> Limits {
         plain: false,
         threads: 1,
         eval: EvalKind::Classical,
+        blocked: Vec::new(),
     }
 }
 
@@ -53,6 +54,36 @@ fn never_misses_a_win_in_one_under_any_rule_or_limit() {
             );
         }
     }
+}
+
+#[test]
+fn blocked_points_are_never_the_answer_unless_every_point_is_blocked() {
+    for threads in [1, 2] {
+        // One winning point blocked: the other; both: another move.
+        for blocked in ["c8", "c8 h8"] {
+            let mut board = black_to_win_in_one(Rule::Freestyle);
+            let limits = Limits {
+                threads,
+                multipv: 3,
+                blocked: points(blocked),
+                ..tiny(4, 20_000)
+            };
+            let result = think(&mut board, &limits);
+            let best = result.best.expect("a move");
+            for pos in result.ranked.iter().map(|r| r.0).chain([best]) {
+                assert!(!points(blocked).contains(&pos), "{blocked}: {pos:?}");
+            }
+        }
+    }
+    // Every empty point blocked: a legal move all the same.
+    let mut board = black_to_win_in_one(Rule::Freestyle);
+    let every: Vec<_> = board.size().points().collect();
+    let limits = Limits {
+        blocked: every,
+        ..tiny(4, 20_000)
+    };
+    let best = think(&mut board, &limits).best.expect("a move");
+    assert!(board.is_empty(best));
 }
 
 #[test]

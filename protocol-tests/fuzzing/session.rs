@@ -28,12 +28,13 @@ const INFO_KEYS: [&str; 18] = [
 ];
 
 /// Yixin-Board's commands that a stone list and `done` follow, …
-const YIXIN_STONES: [&str; 6] = [
+const YIXIN_STONES: [&str; 7] = [
     "yxquerydatabaseallt",
     "yxquerydatabaseone",
     "yxeditlabeldatabase 7,7 A",
     "yxdeletedatabaseall wl",
     "yxblock",
+    "yxblockundo",
     "yxsoosorvstep3",
 ];
 /// … a file name line, …

@@ -63,6 +63,9 @@ pub struct Mirror {
     /// `INFO show_detail`'s bits in force: 1 allows `MESSAGE REALTIME …` lines, 2 `INFO …`
     /// analysis lines, and only while a move is searched.
     live_bits: i64,
+    /// Points blocked by `yxblock` (kept across games): a searched move avoids them while
+    /// any other legal point is left.
+    blocked: Vec<(i64, i64)>,
 }
 
 impl Default for Mirror {
@@ -79,6 +82,7 @@ impl Default for Mirror {
             replies: BTreeMap::new(),
             detail_off: false,
             live_bits: 0,
+            blocked: Vec::new(),
         }
     }
 }
@@ -210,6 +214,8 @@ impl Mirror {
                 | Request::ShowInfo
                 | Request::Bench
                 | Request::Quiet
+                | Request::Block { .. }
+                | Request::BlockReset
                 | Request::Malformed(_)
                 | Request::Unknown
                 | Request::Nbest(_)
@@ -309,6 +315,19 @@ impl Mirror {
             }
             Request::About => Some(Expect::About),
             Request::Stop | Request::ShowInfo | Request::Bench | Request::Quiet => None,
+            Request::Block { points, undo } => {
+                for point in points {
+                    self.blocked.retain(|p| p != point);
+                    if !undo {
+                        self.blocked.push(*point);
+                    }
+                }
+                None
+            }
+            Request::BlockReset => {
+                self.blocked.clear();
+                None
+            }
             // A MESSAGE accepting or refusing the draw.
             Request::Draw => None,
             Request::Swap2Step(1) => {
@@ -342,6 +361,11 @@ impl Mirror {
                 let pos = self.legal(moves[0], forced.is_none())?;
                 if forced.map_or(false, |f| f != pos) {
                     return Err(format!("PLAY must answer its own point, {forced:?}"));
+                }
+                if forced.is_none() && self.is_blocked(pos) && self.any_free_point() {
+                    return Err(format!(
+                        "{pos:?} is blocked (yxblock), and other points are free"
+                    ));
                 }
                 self.place(pos);
                 Ok(())
@@ -512,6 +536,22 @@ impl Mirror {
             ));
         }
         Ok(pos)
+    }
+
+    fn is_blocked(&self, pos: Pos) -> bool {
+        self.blocked
+            .iter()
+            .any(|&(x, y)| self.game_ref().size().pos(x, y) == Some(pos))
+    }
+
+    /// Whether the side to move has a legal point that is not blocked.
+    fn any_free_point(&self) -> bool {
+        let board = self.game_ref();
+        let color = board.side_to_move();
+        board
+            .size()
+            .points()
+            .any(|p| board.is_empty(p) && !self.forbids(board, p, color) && !self.is_blocked(p))
     }
 
     fn forbids(&self, board: &Board, pos: Pos, color: Color) -> bool {
@@ -799,6 +839,22 @@ mod tests {
         assert_eq!(mirror.awaiting(), None);
         mirror.sent(b"done\n", "test");
         assert!(mirror.received("UNKNOWN yxblock").is_err());
+    }
+
+    #[test]
+    fn a_blocked_point_is_played_only_when_no_other_is_free() {
+        let blocked = "START 15\nyxblock\n7,7\ndone\nBEGIN\n";
+        assert!(after(blocked, &["OK"]).received("7,7").is_err());
+        after(blocked, &["OK", "7,8"]);
+        after(
+            "START 15\nyxblock\n7,7\ndone\nyxblockreset\nBEGIN\n",
+            &["OK", "7,7"],
+        );
+        let everything: String = (0..25).map(|i| format!("{},{}\n", i / 5, i % 5)).collect();
+        after(
+            &format!("START 5\nyxblock\n{everything}done\nBEGIN\n"),
+            &["OK", "2,2"],
+        );
     }
 
     #[test]

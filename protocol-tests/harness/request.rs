@@ -34,6 +34,14 @@ pub enum Request {
         then_move: bool,
     },
     Swap2(Vec<(i64, i64)>),
+    /// `yxblock` (or with `undo`, `yxblockundo`) with its points: no reply; the brain's
+    /// moves then avoid them (or may use them again).
+    Block {
+        points: Vec<(i64, i64)>,
+        undo: bool,
+    },
+    /// `yxblockreset`: no reply; nothing is blocked.
+    BlockReset,
     Info {
         key: String,
         value: String,
@@ -64,6 +72,10 @@ enum BlockKind {
     Board,
     YxBoard,
     Swap2,
+    /// `x,y` lines to block, or to free when `undo`.
+    Blocks {
+        undo: bool,
+    },
     /// Yixin-Board's stone list (`x,y` lines, or a comment over several lines) for a
     /// command the brain does not carry out: it ends at `done` only, with one `ERROR` when
     /// `refused`, else no answer.
@@ -78,14 +90,14 @@ enum BlockKind {
 /// Yixin-Board's commands that the brain does not carry out (Yixin-Board's main.c, which
 /// sends them: a stone list in move order and `done`, a file name line, or nothing more).
 /// Database queries, which the GUI sends by itself at every move, get no answer (no
-/// database, nothing found); the block resets too (nothing is blocked).
+/// database, nothing found); the block path reset too (no path is blocked).
 const YIXIN_QUERIES: [&str; 4] = [
     "YXQUERYDATABASEALL",
     "YXQUERYDATABASEALLT",
     "YXQUERYDATABASEONE",
     "YXQUERYDATABASETEXT",
 ];
-const YIXIN_STONES_REFUSED: [&str; 16] = [
+const YIXIN_STONES_REFUSED: [&str; 14] = [
     "YXEDITLABELDATABASE",
     "YXEDITTEXTDATABASE",
     "YXEDITTVDDATABASE",
@@ -93,8 +105,6 @@ const YIXIN_STONES_REFUSED: [&str; 16] = [
     "YXDELETEDATABASEALL",
     "YXSETBESTMOVEDATABASE",
     "YXCLEARBESTMOVEDATABASE",
-    "YXBLOCK",
-    "YXBLOCKUNDO",
     "YXBLOCKPATH",
     "YXBLOCKPATHUNDO",
     "YXSOOSORVSTEP2",
@@ -234,15 +244,19 @@ impl RequestReader {
                 || malformed("TAKEBACK x,y"),
                 |(x, y)| Request::Takeback(x, y),
             ),
-            "BOARD" | "YXBOARD" | "SWAP2BOARD" if rest.is_empty() => {
+            "BOARD" | "YXBOARD" | "SWAP2BOARD" | "YXBLOCK" | "YXBLOCKUNDO" if rest.is_empty() => {
                 self.open(match word.as_str() {
                     "BOARD" => BlockKind::Board,
                     "YXBOARD" => BlockKind::YxBoard,
+                    "YXBLOCK" => BlockKind::Blocks { undo: false },
+                    "YXBLOCKUNDO" => BlockKind::Blocks { undo: true },
                     _ => BlockKind::Swap2,
                 });
                 return None;
             }
-            "BOARD" | "YXBOARD" | "SWAP2BOARD" => malformed("a block command takes no argument"),
+            "BOARD" | "YXBOARD" | "SWAP2BOARD" | "YXBLOCK" | "YXBLOCKUNDO" => {
+                malformed("a block command takes no argument")
+            }
             "INFO" => {
                 let (key, value) = split_word(rest);
                 Request::Info {
@@ -261,7 +275,8 @@ impl RequestReader {
             "YXSWAP2STEP2" => bare(rest, Request::Swap2Step(2)),
             "YXSWAP2STEP3" => bare(rest, Request::Swap2Step(3)),
             "YXHASHCLEAR" | "YXSHOWHASHUSAGE" | "YXRESIGN" => bare(rest, Request::Quiet),
-            "YXBLOCKRESET" | "YXBLOCKPATHRESET" => Request::Quiet,
+            "YXBLOCKRESET" => bare(rest, Request::BlockReset),
+            "YXBLOCKPATHRESET" => Request::Quiet,
             "YXNBEST" => number(rest).map_or_else(|| malformed("YXNBEST n"), Request::Nbest),
             "DONE" => malformed("DONE without a block"),
             _ => Request::Unknown,
@@ -328,6 +343,10 @@ impl RequestReader {
             return Some(match (block.error, block.kind) {
                 (Some(why), _) => Request::Malformed(why),
                 (None, BlockKind::Swap2) => Request::Swap2(block.points),
+                (None, BlockKind::Blocks { undo }) => Request::Block {
+                    points: block.points,
+                    undo,
+                },
                 (None, kind) => Request::Board {
                     stones: block.stones,
                     then_move: kind == BlockKind::Board,
@@ -344,7 +363,7 @@ impl RequestReader {
         }
         let fields: Vec<&str> = line.split(',').collect();
         match (block.kind, fields.as_slice()) {
-            (BlockKind::Swap2, [x, y]) => match (number(x), number(y)) {
+            (BlockKind::Swap2 | BlockKind::Blocks { .. }, [x, y]) => match (number(x), number(y)) {
                 (Some(x), Some(y)) => block.points.push((x, y)),
                 _ => block.error = Some(format!("bad point '{line}'")),
             },

@@ -141,7 +141,7 @@ impl Engines {
             events,
         };
         stop.begin();
-        let result = engine.think_with(request.multipv, stop, &mut reporter);
+        let result = engine.think_with(request.multipv, &[], stop, &mut reporter);
         stop.end();
         result
     }

@@ -82,6 +82,13 @@ pub enum Command {
     YxResign,
     /// Yixin-Board: a Swap2 step with Quinto to choose (`yxswap2step1` to `3`).
     YxSwap2Step(u8),
+    /// Yixin-Board: points the answers must avoid (`yxblock`), or no longer (`yxblockundo`).
+    YxBlock {
+        points: Vec<Point>,
+        undo: bool,
+    },
+    /// Yixin-Board: nothing blocked any more (`yxblockreset`).
+    YxBlockReset,
     Bench,
 }
 
@@ -107,6 +114,10 @@ enum BlockKind {
     Board,
     YxBoard,
     Swap2,
+    /// Yixin-Board's block points (`x,y` lines); `undo` frees them.
+    Blocks {
+        undo: bool,
+    },
     /// Yixin-Board's stone list after a command Quinto does not carry out: read up to DONE
     /// unchecked (a comment may run over lines), then answered by nothing or this refusal.
     Skipped(Option<String>),
@@ -133,7 +144,6 @@ const YIXIN_UNSUPPORTED: &[(&str, Follows, Option<&str>)] = &[
     ("YXQUERYDATABASEALLT", Follows::Stones, None),
     ("YXQUERYDATABASEONE", Follows::Stones, None),
     ("YXQUERYDATABASETEXT", Follows::Stones, None),
-    ("YXBLOCKRESET", Follows::Nothing, None),
     ("YXBLOCKPATHRESET", Follows::Nothing, None),
     ("YXEDITLABELDATABASE", Follows::Stones, Some(NO_DATABASE)),
     ("YXEDITTEXTDATABASE", Follows::Stones, Some(NO_DATABASE)),
@@ -159,8 +169,6 @@ const YIXIN_UNSUPPORTED: &[(&str, Follows, Option<&str>)] = &[
     ("YXDBSPLIT", Follows::Path, Some(NO_DATABASE)),
     ("YXHASHDUMP", Follows::Path, Some(UNSUPPORTED)),
     ("YXHASHLOAD", Follows::Path, Some(UNSUPPORTED)),
-    ("YXBLOCK", Follows::Stones, Some(UNSUPPORTED)),
-    ("YXBLOCKUNDO", Follows::Stones, Some(UNSUPPORTED)),
     ("YXBLOCKPATH", Follows::Stones, Some(UNSUPPORTED)),
     ("YXBLOCKPATHUNDO", Follows::Stones, Some(UNSUPPORTED)),
     ("YXBALANCEONE", Follows::Nothing, Some(UNSUPPORTED)),
@@ -225,6 +233,8 @@ impl Parser {
             Ok(None) => self.open(match word.as_str() {
                 "BOARD" => BlockKind::Board,
                 "YXBOARD" => BlockKind::YxBoard,
+                "YXBLOCK" => BlockKind::Blocks { undo: false },
+                "YXBLOCKUNDO" => BlockKind::Blocks { undo: true },
                 _ => BlockKind::Swap2,
             }),
             Err(Reply::Error(why)) => Input::Error(why),
@@ -301,6 +311,10 @@ impl Parser {
             return match (block.error, block.kind) {
                 (Some(error), _) => Input::Error(error),
                 (None, BlockKind::Swap2) => Input::Command(Command::Swap2Board(block.points)),
+                (None, BlockKind::Blocks { undo }) => Input::Command(Command::YxBlock {
+                    points: block.points,
+                    undo,
+                }),
                 (None, kind) => Input::Command(Command::Board {
                     stones: block.stones,
                     then_move: kind == BlockKind::Board,
@@ -316,7 +330,9 @@ impl Parser {
             return Input::Nothing;
         }
         let parsed = match block.kind {
-            BlockKind::Swap2 => parse_point(line).map(|p| block.points.push(p)),
+            BlockKind::Swap2 | BlockKind::Blocks { .. } => {
+                parse_point(line).map(|p| block.points.push(p))
+            }
             _ => parse_stone(line).map(|s| block.stones.push(s)),
         };
         if let Err(why) = parsed {
@@ -370,7 +386,7 @@ fn parse_command(word: &str, rest: &str) -> Result<Option<Command>, Reply> {
         "TURN" => point(Command::Turn),
         "TAKEBACK" => point(Command::Takeback),
         "PLAY" => point(Command::Play),
-        "BOARD" | "YXBOARD" | "SWAP2BOARD" => {
+        "BOARD" | "YXBOARD" | "SWAP2BOARD" | "YXBLOCK" | "YXBLOCKUNDO" => {
             if rest.is_empty() {
                 Ok(None)
             } else {
@@ -393,9 +409,10 @@ fn parse_command(word: &str, rest: &str) -> Result<Option<Command>, Reply> {
         "YXSWAP2STEP1" => no_argument(Command::YxSwap2Step(1)),
         "YXSWAP2STEP2" => no_argument(Command::YxSwap2Step(2)),
         "YXSWAP2STEP3" => no_argument(Command::YxSwap2Step(3)),
+        "YXBLOCKRESET" => no_argument(Command::YxBlockReset),
         "BENCH" => no_argument(Command::Bench),
         "DONE" => Err(Reply::Error(
-            "DONE without BOARD, YXBOARD or SWAP2BOARD".into(),
+            "DONE without BOARD, YXBOARD, SWAP2BOARD or YXBLOCK".into(),
         )),
         _ => Err(Reply::Unknown(format!("command '{}'", echo(word)))),
     }
@@ -624,7 +641,10 @@ mod tests {
         assert_eq!(parser.feed("yxsetdatabase"), Input::Nothing);
         assert!(matches!(parser.reject("too long".into()), Input::Error(_)));
         assert!(matches!(parser.feed("yxsearchdefend"), Input::Error(_)));
-        assert_eq!(parser.feed("YXBLOCKRESET"), Input::Nothing);
+        assert_eq!(
+            parser.feed("YXBLOCKRESET"),
+            Input::Command(Command::YxBlockReset)
+        );
         assert_eq!(
             parser.feed("yxhashclear"),
             Input::Command(Command::YxHashClear)
@@ -633,6 +653,25 @@ mod tests {
             parser.feed("INFO hash_size 262144"),
             Input::Command(Command::Info(Info::HashSize(262144)))
         );
+    }
+
+    #[test]
+    fn block_points_are_read_to_done() {
+        let mut parser = Parser::new();
+        for line in ["yxblock", "7,7", "8,9"] {
+            assert_eq!(parser.feed(line), Input::Nothing, "{line}");
+        }
+        assert_eq!(
+            parser.feed("done"),
+            Input::Command(Command::YxBlock {
+                points: vec![Point { x: 7, y: 7 }, Point { x: 8, y: 9 }],
+                undo: false
+            })
+        );
+        for line in ["yxblockundo", "seven"] {
+            assert_eq!(parser.feed(line), Input::Nothing, "{line}");
+        }
+        assert!(matches!(parser.feed("done"), Input::Error(_)));
     }
 
     #[test]

@@ -64,6 +64,9 @@ pub struct Session {
     handicap: Handicap,
     /// The colour of Quinto's last move (whose side a draw offer asks about).
     my_color: Option<Color>,
+    /// Points the user blocked (`yxblock`): kept across games and board sizes, as
+    /// Yixin-Board sends START before every position.
+    blocked: Vec<Point>,
 }
 
 const NO_GAME: &str = "no game in progress: send START first";
@@ -235,6 +238,15 @@ impl Session {
             }
             Command::YxResign => out.line("MESSAGE resignation accepted"),
             Command::YxSwap2Step(step) => self.yixin_swap2(step, stop, out)?,
+            Command::YxBlock { points, undo } => {
+                for point in points {
+                    self.blocked.retain(|&p| p != point);
+                    if !undo {
+                        self.blocked.push(point);
+                    }
+                }
+            }
+            Command::YxBlockReset => self.blocked.clear(),
             Command::Bench => {
                 let figures = rules_bench(20);
                 out.line(&format!(
@@ -491,10 +503,20 @@ impl Session {
         stop: &Stop,
         reporter: &mut dyn Reporter,
     ) -> Result<SearchResult, String> {
+        let size = self.game()?.board().size();
+        let blocked: Vec<Pos> = self
+            .blocked
+            .iter()
+            .filter_map(|p| size.pos(p.x, p.y))
+            .collect();
         let engine = self.game()?;
         stop.begin();
-        let result = engine.think_with(multipv, stop, reporter);
+        let result = engine.think_with(multipv, &blocked, stop, reporter);
         stop.end();
+        if result.best.map_or(false, |b| blocked.contains(&b)) {
+            self.pending
+                .push("MESSAGE every legal point is blocked: the blocks give way".into());
+        }
         Ok(result)
     }
 

@@ -123,6 +123,8 @@ pub struct Searcher<'a> {
     pub root_best: Option<(Pos, i32)>,
     /// When the opponent threatens a VCF: the only root moves that may stop it.
     pub root_allowed: Option<Vec<Pos>>,
+    /// Points the root must not play (Yixin-Board's `yxblock`).
+    pub root_blocked: Vec<Pos>,
     /// The running iteration's depth (extensions stop at twice it: `may_extend`).
     root_depth: i32,
     /// At each ply, the move a singular-extension test search leaves out.
@@ -172,6 +174,7 @@ impl<'a> Searcher<'a> {
             aborted: false,
             root_best: None,
             root_allowed: None,
+            root_blocked: Vec::new(),
             root_depth: 0,
             excluded: vec![None; MAX_PLY + 1],
             killers: vec![[None; 2]; MAX_PLY + 1],
@@ -206,6 +209,7 @@ impl<'a> Searcher<'a> {
             killers: self.killers[0],
             history: &self.history[me.index()],
             allowed: self.root_allowed.as_deref(),
+            blocked: &self.root_blocked,
         };
         ordered_moves(self.board, me, &hints, &mut self.scratch)
             .into_iter()
@@ -328,10 +332,11 @@ impl<'a> Searcher<'a> {
         let tt_first = tt_move.and_then(|pos| {
             let attack = self.board.shape(pos, me);
             let allowed = ply > 0
-                || self
+                || (self
                     .root_allowed
                     .as_ref()
-                    .map_or(true, |a| a.contains(&pos));
+                    .map_or(true, |a| a.contains(&pos))
+                    && !self.root_blocked.contains(&pos));
             (allowed && !is_illegal(self.board, pos, me, attack)).then(|| Move {
                 pos,
                 score: i32::MAX,
@@ -368,6 +373,7 @@ impl<'a> Searcher<'a> {
                     killers: self.killers[ply.min(MAX_PLY)],
                     history: &self.history[me.index()],
                     allowed: self.root_allowed.as_deref().filter(|_| ply == 0),
+                    blocked: if ply == 0 { &self.root_blocked } else { &[] },
                 };
                 append_moves(self.board, me, &hints, &mut self.scratch, &mut moves);
                 if let Some(i) = moves[start..].iter().position(|m| Some(m.pos) == tt_move) {
@@ -526,19 +532,29 @@ impl<'a> Searcher<'a> {
         let me = self.board.side_to_move();
         let opponent = me.opponent();
         if self.board.has_five_point(me) {
-            if let Some(&five) = self.board.five_points(me).first() {
-                self.set_pv(ply, five);
+            let five = self
+                .board
+                .five_points(me)
+                .iter()
+                .copied()
+                .find(|&p| !self.blocked_at(ply, p));
+            // Fives the user blocked at the root are not played: the other moves are searched.
+            if five.is_some() || ply > 0 || self.root_blocked.is_empty() {
+                if let Some(five) = five {
+                    self.set_pv(ply, five);
+                }
+                return Some(WIN - ply as i32 - 1);
             }
-            return Some(WIN - ply as i32 - 1);
         }
         if !self.board.has_five_point(opponent) {
             return None;
         }
         let fives = self.board.five_points(opponent);
         let lost = -(WIN - ply as i32 - 2);
-        if fives.len() != 1 || self.board.is_forbidden(fives[0], me) || ply >= MAX_PLY - 1 {
+        let unplayable = |p: Pos| self.board.is_forbidden(p, me) || self.blocked_at(ply, p);
+        if fives.len() != 1 || unplayable(fives[0]) || ply >= MAX_PLY - 1 {
             // Lost: still name a legal move (a block where one is allowed).
-            if let Some(&block) = fives.iter().find(|&&p| !self.board.is_forbidden(p, me)) {
+            if let Some(&block) = fives.iter().find(|&&p| !unplayable(p)) {
                 self.set_pv(ply, block);
             }
             return Some(lost);
@@ -553,6 +569,11 @@ impl<'a> Searcher<'a> {
             self.set_pv(ply, block);
         }
         Some(score)
+    }
+
+    /// Whether the user blocked this point at this ply (only the root has blocks).
+    fn blocked_at(&self, ply: usize, pos: Pos) -> bool {
+        ply == 0 && self.root_blocked.contains(&pos)
     }
 
     pub(super) fn set_pv(&mut self, ply: usize, pos: Pos) {

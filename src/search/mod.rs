@@ -104,6 +104,9 @@ pub struct Limits {
     pub threads: usize,
     /// The evaluation (`--eval`).
     pub eval: EvalKind,
+    /// Points the answer must not be (Yixin-Board's `yxblock`): left out of the root's
+    /// moves, unless they leave no legal point at all.
+    pub blocked: Vec<Pos>,
 }
 
 impl Limits {
@@ -191,6 +194,7 @@ pub fn search(
     let max_depth = deepest_iteration(&limits);
     let helpers_stop = Stop::new();
     let main_depth = AtomicU32::new(0);
+    let blocked = &limits.blocked;
     std::thread::scope(|scope| {
         let mut helpers: Vec<_> = (1..threads)
             .filter_map(|id| {
@@ -201,6 +205,7 @@ pub fn search(
                     .spawn_scoped(scope, move || {
                         let mut helper =
                             Searcher::new(&mut board, table, stop, cutoff, start, limits.eval);
+                        helper.root_blocked = blocked.clone();
                         deepen_helper(&mut helper, id, max_depth, main_depth)
                     })
                     // A thread the system refuses is a helper less, not a failed search.
@@ -229,6 +234,18 @@ pub fn search(
         result.nodes += helper_nodes;
         result
     })
+}
+
+/// A legal empty point that is not blocked; when the blocks cover every one, any legal
+/// point (an answer is owed).
+fn free_point(board: &Board, blocked: &[Pos]) -> Option<Pos> {
+    let me = board.side_to_move();
+    let mut legal = board
+        .size()
+        .points()
+        .filter(|&p| board.is_empty(p) && !board.is_forbidden(p, me));
+    let first = legal.clone().next();
+    legal.find(|p| !blocked.contains(p)).or(first)
 }
 
 /// A helper's last finished iteration.
@@ -262,9 +279,9 @@ fn main_search(
 ) -> SearchResult {
     let me = board.side_to_move();
     let mut result = SearchResult::default();
-    if board.stone_count() == 0 && limits.multipv <= 1 {
+    let center = board.size().center();
+    if board.stone_count() == 0 && limits.multipv <= 1 && !limits.blocked.contains(&center) {
         // The empty board: the centre, as every opening theory starts (and renju requires).
-        let center = board.size().center();
         result.best = Some(center);
         result.depth = 1;
         result.pv = vec![center];
@@ -272,7 +289,8 @@ fn main_search(
         result.elapsed = start.elapsed();
         return result;
     }
-    if let Some(&five) = board.five_points(me).first() {
+    let unblocked = |p: &Pos| !limits.blocked.contains(p);
+    if let Some(&five) = board.five_points(me).iter().find(|p| unblocked(p)) {
         result.best = Some(five);
         result.score = WIN - 1;
         result.depth = 1;
@@ -284,7 +302,9 @@ fn main_search(
     let at_once = limits.no_time();
     let mut solver_nodes = 0;
     if !at_once && !limits.plain && !board.has_five_point(me.opponent()) && limits.multipv <= 1 {
-        if let Some(line) = root_threat_search(board, limits, stop, &mut solver_nodes) {
+        let line = root_threat_search(board, limits, stop, &mut solver_nodes)
+            .filter(|line| line.first().map_or(true, unblocked));
+        if let Some(line) = line {
             let plies = line.len() as i32;
             result.best = line.first().copied();
             result.score = WIN - plies;
@@ -324,10 +344,19 @@ fn main_search(
         };
     let mut searcher = Searcher::new(board, table, stop, cutoff, start, limits.eval);
     searcher.root_allowed = root_allowed;
+    searcher.root_blocked = limits.blocked.clone();
     let root_moves = searcher.root_moves();
     let first = match root_moves.first() {
         Some(&first) => first,
-        None => return result,
+        None if limits.blocked.is_empty() => return result,
+        None => {
+            // The blocks took every move worth searching: any other legal point, unsearched.
+            result.best = free_point(searcher.board, &limits.blocked);
+            result.pv = result.best.into_iter().collect();
+            result.ranked = result.best.map(|b| vec![(b, 0)]).unwrap_or_default();
+            result.elapsed = start.elapsed();
+            return result;
+        }
     };
     result.best = Some(first);
     result.pv = vec![first];
@@ -337,7 +366,7 @@ fn main_search(
             .five_points(me.opponent())
             .iter()
             .copied()
-            .find(|&p| !board.is_forbidden(p, me));
+            .find(|&p| !board.is_forbidden(p, me) && unblocked(&p));
         result.best = block.or(Some(first));
         result.pv = result.best.into_iter().collect();
         result.ranked = result.best.map(|b| vec![(b, 0)]).unwrap_or_default();
@@ -451,6 +480,7 @@ fn adopt_deeper_helper(
     let playable = |pos: Pos| {
         board.is_empty(pos)
             && !board.is_forbidden(pos, me)
+            && !searcher.root_blocked.contains(&pos)
             && searcher
                 .root_allowed
                 .as_ref()
@@ -613,7 +643,11 @@ fn rank(
     let board = &*searcher.board;
     let others: Vec<Pos> = board
         .candidates()
-        .filter(|p| !root_moves.contains(p) && !board.is_forbidden(*p, me))
+        .filter(|p| {
+            !root_moves.contains(p)
+                && !board.is_forbidden(*p, me)
+                && !searcher.root_blocked.contains(p)
+        })
         .collect();
     let tried: Vec<Pos> = root_moves
         .iter()

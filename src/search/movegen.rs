@@ -85,6 +85,8 @@ pub struct Hints<'a> {
     pub history: &'a [i32; POS_COUNT],
     /// At the root, when the opponent threatens a VCF: the only moves that may stop it.
     pub allowed: Option<&'a [Pos]>,
+    /// At the root: the points the user blocked (Yixin-Board's `yxblock`), never generated.
+    pub blocked: &'a [Pos],
 }
 
 /// Move generation's working space, kept by the searcher so that nodes allocate nothing.
@@ -121,17 +123,24 @@ pub(super) fn append_moves(
     scratch: &mut Scratch,
     moves: &mut Vec<Move>,
 ) {
+    let start = moves.len();
     if board.stone_count() == 0 {
         moves.extend(opening_moves(board));
-        return;
+    } else {
+        let defended =
+            board.has_open_four_point(me.opponent()) && find_defences(board, me, scratch);
+        let defences = defended.then(|| &scratch.defences[..]);
+        scored_moves(board, me, hints, defences, moves);
+        if moves.len() == start && defended {
+            // Every stopping point is a foul for renju black: any legal move, then.
+            scored_moves(board, me, hints, None, moves);
+        }
     }
-    let start = moves.len();
-    let defended = board.has_open_four_point(me.opponent()) && find_defences(board, me, scratch);
-    let defences = defended.then(|| &scratch.defences[..]);
-    scored_moves(board, me, hints, defences, moves);
-    if moves.len() == start && defended {
-        // Every stopping point is a foul for renju black: any legal move, then.
-        scored_moves(board, me, hints, None, moves);
+    // Before the VCF filter: the defences it keeps must be ones the user left open.
+    if !hints.blocked.is_empty() {
+        let mut fresh = moves.split_off(start);
+        fresh.retain(|m| !hints.blocked.contains(&m.pos));
+        moves.append(&mut fresh);
     }
     if let Some(allowed) = hints.allowed {
         let mut fresh = moves.split_off(start);
