@@ -28,10 +28,14 @@ const INFO_KEYS: [&str; 18] = [
 ];
 
 /// Yixin-Board's commands that a stone list and `done` follow, …
-const YIXIN_STONES: [&str; 7] = [
+const YIXIN_STONES: [&str; 11] = [
     "yxquerydatabaseallt",
+    "yxquerydatabaseall",
     "yxquerydatabaseone",
+    "yxquerydatabasetext",
     "yxeditlabeldatabase 7,7 A",
+    "yxedittvddatabase 7 87 -35 12",
+    "yxedittextdatabase \"a \\\"comment\\\"\"",
     "yxdeletedatabaseall wl",
     "yxblock",
     "yxblockundo",
@@ -40,7 +44,8 @@ const YIXIN_STONES: [&str; 7] = [
 /// … a file name line, …
 const YIXIN_FILE: [&str; 3] = ["yxsetdatabase", "yxhashdump", "yxdbtotxt"];
 /// … or nothing.
-const YIXIN_ALONE: [&str; 11] = [
+const YIXIN_ALONE: [&str; 12] = [
+    "yxsavedatabase",
     "yxhashclear",
     "yxshowhashusage",
     "yxdraw",

@@ -15,11 +15,32 @@ pub fn lines(lines: &mut Vec<Vec<u8>>) {
         let word = first_word(line);
         word != "END" && word != "BENCH"
     });
+    // A database file only where the fuzz keeps it: the line after yxsetdatabase names it.
+    let mut i = 0;
+    while i < lines.len() {
+        if first_word(&lines[i]) == "YXSETDATABASE" {
+            let safe = database_file().into_bytes();
+            match lines.get_mut(i + 1) {
+                Some(next) => *next = safe,
+                None => lines.push(safe),
+            }
+            i += 1;
+        }
+        i += 1;
+    }
     for line in lines.iter_mut() {
         if let Some(tamed) = tame_info(line) {
             *line = tamed;
         }
     }
+}
+
+/// The database file the fuzz streams may write (in the system's temporary directory).
+fn database_file() -> String {
+    std::env::temp_dir()
+        .join("quinto-fuzz.db")
+        .to_string_lossy()
+        .into_owned()
 }
 
 fn first_word(line: &[u8]) -> String {

@@ -76,33 +76,38 @@ enum BlockKind {
     Blocks {
         undo: bool,
     },
-    /// Yixin-Board's stone list (`x,y` lines, or a comment over several lines) for a
-    /// command the brain does not carry out: it ends at `done` only, with one `ERROR` when
-    /// `refused`, else no answer.
+    /// Yixin-Board's stone list (`x,y` lines) after a database command or one the brain
+    /// does not carry out: it ends at `done` only, with one `ERROR` when `refused`, else
+    /// no answer but `MESSAGE` lines; `quoted` while a comment (`yxedittextdatabase "…`)
+    /// runs on, over lines, to its closing quote.
     Skipped {
         refused: bool,
+        quoted: bool,
     },
     /// The one line after a Yixin-Board command naming a file: whatever it says, then one
-    /// `ERROR` (the brain reads and writes no such file).
-    FileName,
+    /// `ERROR` when `refused` (the brain reads and writes no such file), else nothing but
+    /// `MESSAGE` lines (`yxsetdatabase`).
+    FileName {
+        refused: bool,
+    },
 }
 
-/// Yixin-Board's commands that the brain does not carry out (Yixin-Board's main.c, which
-/// sends them: a stone list in move order and `done`, a file name line, or nothing more).
-/// Database queries, which the GUI sends by itself at every move, get no answer (no
-/// database, nothing found); the block path reset too (no path is blocked).
-const YIXIN_QUERIES: [&str; 4] = [
+/// Yixin-Board's database commands and those the brain does not carry out (Yixin-Board's
+/// main.c, which sends them: a stone list in move order and `done`, a file name line, or
+/// nothing more). Database queries and edits get `MESSAGE` lines at most (the GUI waits
+/// for no reply); the block path reset nothing (no path is blocked).
+const YIXIN_DATABASE: [&str; 9] = [
     "YXQUERYDATABASEALL",
     "YXQUERYDATABASEALLT",
     "YXQUERYDATABASEONE",
     "YXQUERYDATABASETEXT",
-];
-const YIXIN_STONES_REFUSED: [&str; 14] = [
     "YXEDITLABELDATABASE",
     "YXEDITTEXTDATABASE",
     "YXEDITTVDDATABASE",
     "YXDELETEDATABASEONE",
     "YXDELETEDATABASEALL",
+];
+const YIXIN_STONES_REFUSED: [&str; 9] = [
     "YXSETBESTMOVEDATABASE",
     "YXCLEARBESTMOVEDATABASE",
     "YXBLOCKPATH",
@@ -113,8 +118,7 @@ const YIXIN_STONES_REFUSED: [&str; 14] = [
     "YXSOOSORVSTEP5",
     "YXSOOSORVSTEP6",
 ];
-const YIXIN_FILE_NAME: [&str; 10] = [
-    "YXSETDATABASE",
+const YIXIN_FILE_NAME: [&str; 9] = [
     "YXDBTOPOS",
     "YXDBTOTXT",
     "YXDBTOTXTALL",
@@ -125,8 +129,7 @@ const YIXIN_FILE_NAME: [&str; 10] = [
     "YXHASHDUMP",
     "YXHASHLOAD",
 ];
-const YIXIN_REFUSED: [&str; 9] = [
-    "YXSAVEDATABASE",
+const YIXIN_REFUSED: [&str; 8] = [
     "YXDBCHECK",
     "YXDBFIX",
     "YXBALANCEONE",
@@ -202,12 +205,38 @@ impl RequestReader {
             return self.block_line(&word, line);
         }
         let named = |list: &[&str]| list.contains(&word.as_str());
-        let skipped = if named(&YIXIN_QUERIES) {
-            Some(BlockKind::Skipped { refused: false })
+        let skipped = if named(&YIXIN_DATABASE) {
+            if word == "YXEDITTEXTDATABASE" {
+                if let Some(comment) = rest.strip_prefix('"') {
+                    // A comment closed on its first line ends the block when `done` follows.
+                    match after_quote(comment) {
+                        None => {
+                            self.open(BlockKind::Skipped {
+                                refused: false,
+                                quoted: true,
+                            });
+                            return None;
+                        }
+                        Some(rest) if split_word(rest).0.eq_ignore_ascii_case("DONE") => {
+                            return Some(Request::Quiet)
+                        }
+                        Some(_) => {}
+                    }
+                }
+            }
+            Some(BlockKind::Skipped {
+                refused: false,
+                quoted: false,
+            })
         } else if named(&YIXIN_STONES_REFUSED) {
-            Some(BlockKind::Skipped { refused: true })
+            Some(BlockKind::Skipped {
+                refused: true,
+                quoted: false,
+            })
+        } else if word == "YXSETDATABASE" {
+            Some(BlockKind::FileName { refused: false })
         } else if named(&YIXIN_FILE_NAME) {
-            Some(BlockKind::FileName)
+            Some(BlockKind::FileName { refused: true })
         } else {
             None
         };
@@ -275,6 +304,7 @@ impl RequestReader {
             "YXSWAP2STEP2" => bare(rest, Request::Swap2Step(2)),
             "YXSWAP2STEP3" => bare(rest, Request::Swap2Step(3)),
             "YXHASHCLEAR" | "YXSHOWHASHUSAGE" | "YXRESIGN" => bare(rest, Request::Quiet),
+            "YXSAVEDATABASE" => Request::Quiet,
             "YXBLOCKRESET" => bare(rest, Request::BlockReset),
             "YXBLOCKPATHRESET" => Request::Quiet,
             "YXNBEST" => number(rest).map_or_else(|| malformed("YXNBEST n"), Request::Nbest),
@@ -299,7 +329,7 @@ impl RequestReader {
     /// is not read anyway.
     fn refuse(&mut self, why: String) -> Option<Request> {
         if let Some(Block {
-            kind: BlockKind::FileName | BlockKind::Skipped { .. },
+            kind: BlockKind::FileName { .. } | BlockKind::Skipped { .. },
             ..
         }) = self.block
         {
@@ -317,12 +347,34 @@ impl RequestReader {
 
     fn block_line(&mut self, word: &str, line: &str) -> Option<Request> {
         match self.block.as_ref().map(|b| b.kind) {
-            Some(BlockKind::FileName) => {
+            Some(BlockKind::FileName { refused }) => {
                 self.block = None;
-                return Some(malformed("a Yixin-Board file command"));
+                return Some(if refused {
+                    malformed("a Yixin-Board file command")
+                } else {
+                    Request::Quiet
+                });
             }
-            Some(BlockKind::Skipped { refused }) => {
-                if word != "DONE" {
+            Some(BlockKind::Skipped { refused, quoted }) => {
+                let rest = if quoted {
+                    // What follows the comment's closing quote is a line of its own.
+                    match after_quote(line) {
+                        Some(rest) => {
+                            self.block = Some(Block {
+                                kind: BlockKind::Skipped {
+                                    refused,
+                                    quoted: false,
+                                },
+                                ..self.block.take()?
+                            });
+                            rest
+                        }
+                        None => return None,
+                    }
+                } else {
+                    word
+                };
+                if !split_word(rest).0.eq_ignore_ascii_case("DONE") {
                     return None;
                 }
                 self.block = None;
@@ -390,6 +442,21 @@ fn bare(rest: &str, request: Request) -> Request {
     } else {
         malformed("no argument expected")
     }
+}
+
+/// What follows the closing quote of a comment (a backslash escapes the next character).
+fn after_quote(text: &str) -> Option<&str> {
+    let mut chars = text.char_indices();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '"' => return Some(&text[at + 1..]),
+            '\\' => {
+                chars.next();
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// A decimal `i64`, blanks around it allowed.

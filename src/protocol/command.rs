@@ -45,6 +45,41 @@ pub enum Info {
     },
 }
 
+/// Yixin-Board's database commands; all but `Set` and `Save` come with a position's moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DatabaseOp {
+    /// `yxsetdatabase` and its file name line.
+    Set(String),
+    Save,
+    /// `yxquerydatabaseall`, with the comment too (`yxquerydatabaseallt`).
+    QueryAll {
+        text: bool,
+    },
+    QueryOne,
+    QueryText,
+    /// `yxedittvddatabase MASK TAG VALUE DEPTH`: mask bit 1 sets the tag, 2 the value, 4
+    /// the depth.
+    EditTvd {
+        mask: i64,
+        tag: i64,
+        value: i64,
+        depth: i64,
+    },
+    /// `yxedittextdatabase "comment"` (the comment may span lines).
+    EditText(String),
+    /// `yxeditlabeldatabase x,y TEXT`: the text on that point; none removes it.
+    EditLabel {
+        point: Point,
+        label: String,
+    },
+    DeleteOne,
+    /// `yxdeletedatabaseall`: the position and every one that adds stones to it.
+    DeleteAll,
+    /// A database command that could not be read (why): answered by a `MESSAGE`, as the GUI
+    /// waits for no reply.
+    Invalid(String),
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// `START n` or `RECTSTART w,h`.
@@ -89,6 +124,11 @@ pub enum Command {
     },
     /// Yixin-Board: nothing blocked any more (`yxblockreset`).
     YxBlockReset,
+    /// Yixin-Board's analysis database.
+    Database {
+        op: DatabaseOp,
+        moves: Vec<Point>,
+    },
     Bench,
 }
 
@@ -123,6 +163,13 @@ enum BlockKind {
     Skipped(Option<String>),
     /// The file name line after a Yixin-Board command: whatever it is, then this refusal.
     Path(String),
+    /// A database command's moves up to DONE; `comment` gathers an open quoted comment.
+    Database {
+        op: DatabaseOp,
+        comment: Option<String>,
+    },
+    /// `yxsetdatabase`'s file name line.
+    DatabasePath,
 }
 
 /// What Yixin-Board sends after one of its commands.
@@ -133,33 +180,22 @@ enum Follows {
     Path,
 }
 
-const NO_DATABASE: &str = "Quinto keeps no database";
+const NO_DATABASE: &str = "not supported by Quinto's database";
 const UNSUPPORTED: &str = "not supported by Quinto";
 
 /// Yixin-Board's commands that Quinto does not carry out (their arguments are ignored):
 /// what follows each, and the refusal it gets (`None`: no answer, as from an engine with
 /// no database or nothing blocked; the GUI sends these by itself after every move).
 const YIXIN_UNSUPPORTED: &[(&str, Follows, Option<&str>)] = &[
-    ("YXQUERYDATABASEALL", Follows::Stones, None),
-    ("YXQUERYDATABASEALLT", Follows::Stones, None),
-    ("YXQUERYDATABASEONE", Follows::Stones, None),
-    ("YXQUERYDATABASETEXT", Follows::Stones, None),
     ("YXBLOCKPATHRESET", Follows::Nothing, None),
-    ("YXEDITLABELDATABASE", Follows::Stones, Some(NO_DATABASE)),
-    ("YXEDITTEXTDATABASE", Follows::Stones, Some(NO_DATABASE)),
-    ("YXEDITTVDDATABASE", Follows::Stones, Some(NO_DATABASE)),
-    ("YXDELETEDATABASEONE", Follows::Stones, Some(NO_DATABASE)),
-    ("YXDELETEDATABASEALL", Follows::Stones, Some(NO_DATABASE)),
     ("YXSETBESTMOVEDATABASE", Follows::Stones, Some(NO_DATABASE)),
     (
         "YXCLEARBESTMOVEDATABASE",
         Follows::Stones,
         Some(NO_DATABASE),
     ),
-    ("YXSAVEDATABASE", Follows::Nothing, Some(NO_DATABASE)),
     ("YXDBCHECK", Follows::Nothing, Some(NO_DATABASE)),
     ("YXDBFIX", Follows::Nothing, Some(NO_DATABASE)),
-    ("YXSETDATABASE", Follows::Path, Some(NO_DATABASE)),
     ("YXDBTOPOS", Follows::Path, Some(NO_DATABASE)),
     ("YXDBTOTXT", Follows::Path, Some(NO_DATABASE)),
     ("YXDBTOTXTALL", Follows::Path, Some(NO_DATABASE)),
@@ -220,6 +256,30 @@ impl Parser {
         if self.block.is_some() {
             return self.feed_block(&word, line);
         }
+        if let Some(op) = database_op(&word, rest) {
+            return match op {
+                DatabaseOp::Save => Input::Command(Command::Database {
+                    op,
+                    moves: Vec::new(),
+                }),
+                DatabaseOp::Set(_) => self.open(BlockKind::DatabasePath),
+                DatabaseOp::EditText(comment) => match comment.strip_prefix('"') {
+                    // The comment runs to its closing quote, on this line or a later one.
+                    Some(quoted) => {
+                        self.open(BlockKind::Database {
+                            op: DatabaseOp::EditText(String::new()),
+                            comment: Some(String::new()),
+                        });
+                        self.feed_database(quoted)
+                    }
+                    None => self.open(BlockKind::Database {
+                        op: DatabaseOp::EditText(comment),
+                        comment: None,
+                    }),
+                },
+                op => self.open(BlockKind::Database { op, comment: None }),
+            };
+        }
         if let Some(&(_, follows, refusal)) = YIXIN_UNSUPPORTED.iter().find(|(w, ..)| *w == word) {
             let refusal = refusal.map(|why| format!("{}: {why}", word.to_ascii_lowercase()));
             return match follows {
@@ -274,11 +334,78 @@ impl Parser {
     fn skipping(&self) -> bool {
         matches!(
             self.block.as_ref().map(|b| &b.kind),
-            Some(BlockKind::Path(_) | BlockKind::Skipped(_))
+            Some(
+                BlockKind::Path(_)
+                    | BlockKind::Skipped(_)
+                    | BlockKind::Database { .. }
+                    | BlockKind::DatabasePath
+            )
         )
     }
 
+    /// A line of a database command's block: in its comment until the closing quote (then
+    /// what follows the quote is a line of its own), else a move or DONE.
+    fn feed_database(&mut self, line: &str) -> Input {
+        let block = match self.block.as_mut() {
+            Some(block) => block,
+            None => return Input::Nothing,
+        };
+        let (op, comment) = match &mut block.kind {
+            BlockKind::Database { op, comment } => (op, comment),
+            _ => return Input::Nothing,
+        };
+        if let Some(text) = comment.as_mut() {
+            let (part, rest) = until_quote(line);
+            text.push_str(&part);
+            let rest = match rest {
+                Some(rest) => rest.trim(),
+                None => {
+                    text.push('\n');
+                    return Input::Nothing;
+                }
+            };
+            *op = DatabaseOp::EditText(std::mem::take(text));
+            *comment = None;
+            if rest.is_empty() {
+                return Input::Nothing;
+            }
+            return self.feed_database(rest);
+        }
+        if split_word(line).0.eq_ignore_ascii_case("DONE") {
+            return match self.block.take() {
+                Some(Block {
+                    kind: BlockKind::Database { op, .. },
+                    points,
+                    error,
+                    ..
+                }) => Input::Command(Command::Database {
+                    op: error.map_or(op, DatabaseOp::Invalid),
+                    moves: points,
+                }),
+                _ => Input::Nothing,
+            };
+        }
+        match parse_point(line) {
+            Ok(point) => block.points.push(point),
+            Err(why) => {
+                block.error.get_or_insert(why);
+            }
+        }
+        Input::Nothing
+    }
+
     fn feed_block(&mut self, word: &str, line: &str) -> Input {
+        match self.block.as_ref().map(|b| &b.kind) {
+            Some(BlockKind::Database { .. }) => return self.feed_database(line),
+            Some(BlockKind::DatabasePath) => {
+                self.block = None;
+                return Input::Command(Command::Database {
+                    op: DatabaseOp::Set(line.to_string()),
+                    moves: Vec::new(),
+                });
+            }
+            _ => {}
+        }
         if self.skipping() {
             // A file name is one line, whatever it says; a stone list ends at DONE only.
             let last = word == "DONE"
@@ -416,6 +543,64 @@ fn parse_command(word: &str, rest: &str) -> Result<Option<Command>, Reply> {
         )),
         _ => Err(Reply::Unknown(format!("command '{}'", echo(word)))),
     }
+}
+
+/// A database command of Yixin-Board's, with what its first line says.
+fn database_op(word: &str, rest: &str) -> Option<DatabaseOp> {
+    let numbers: Vec<Option<i64>> = rest
+        .split_whitespace()
+        .map(|n| parse_number(n).ok())
+        .collect();
+    Some(match word {
+        "YXSETDATABASE" => DatabaseOp::Set(String::new()),
+        "YXSAVEDATABASE" => DatabaseOp::Save,
+        "YXQUERYDATABASEALL" => DatabaseOp::QueryAll { text: false },
+        "YXQUERYDATABASEALLT" => DatabaseOp::QueryAll { text: true },
+        "YXQUERYDATABASEONE" => DatabaseOp::QueryOne,
+        "YXQUERYDATABASETEXT" => DatabaseOp::QueryText,
+        "YXEDITTVDDATABASE" => match numbers.as_slice() {
+            [Some(mask), Some(tag), Some(value), Some(depth)] => DatabaseOp::EditTvd {
+                mask: *mask,
+                tag: *tag,
+                value: *value,
+                depth: *depth,
+            },
+            _ => DatabaseOp::Invalid(format!(
+                "yxedittvddatabase needs MASK TAG VALUE DEPTH, got '{}'",
+                echo(rest)
+            )),
+        },
+        "YXEDITTEXTDATABASE" => DatabaseOp::EditText(rest.to_string()),
+        "YXEDITLABELDATABASE" => {
+            let (at, label) = split_word(rest);
+            match parse_point(at) {
+                Ok(point) => DatabaseOp::EditLabel {
+                    point,
+                    label: label.to_string(),
+                },
+                Err(why) => DatabaseOp::Invalid(format!("yxeditlabeldatabase: {why}")),
+            }
+        }
+        "YXDELETEDATABASEONE" => DatabaseOp::DeleteOne,
+        // Yixin-Board's filters (by label, by step) are not told apart: all of them go.
+        "YXDELETEDATABASEALL" => DatabaseOp::DeleteAll,
+        _ => return None,
+    })
+}
+
+/// A quoted comment's text up to its closing quote (Yixin-Board escapes `"` and `\\` with
+/// a backslash), and what follows the quote, if the quote closes on this line.
+fn until_quote(line: &str) -> (String, Option<&str>) {
+    let mut text = String::new();
+    let mut chars = line.char_indices();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '"' => return (text, Some(&line[at + 1..])),
+            '\\' => text.extend(chars.next().map(|(_, c)| c)),
+            c => text.push(c),
+        }
+    }
+    (text, None)
 }
 
 fn parse_info(rest: &str) -> Info {
@@ -619,26 +804,15 @@ mod tests {
     #[test]
     fn yixin_blocks_quinto_does_not_read_are_skipped_with_one_answer_at_most() {
         let mut parser = Parser::new();
-        // A database query: its stones, a stray END in them (a comment), DONE: no answer.
-        for line in [
-            "yxquerydatabaseallt",
-            "7,7",
-            "END of a comment",
-            "8,8",
-            "done",
-        ] {
+        // A refused edit: one ERROR at DONE, END in its list read as a line.
+        for line in ["yxsetbestmovedatabase", "7,8", "END of a comment"] {
             assert_eq!(parser.feed(line), Input::Nothing, "{line}");
         }
-        assert!(!parser.in_block());
-        // A refused edit: one ERROR at DONE.
-        for line in ["yxeditlabeldatabase 7,7 A", "7,8"] {
-            assert_eq!(parser.feed(line), Input::Nothing, "{line}");
-        }
-        assert!(matches!(parser.feed("DONE"), Input::Error(e) if e.contains("no database")));
+        assert!(matches!(parser.feed("DONE"), Input::Error(e) if e.contains("database")));
         // A file name, whatever it says, then the refusal; also when it is unreadable.
         assert_eq!(parser.feed("yxhashdump"), Input::Nothing);
         assert!(matches!(parser.feed("DONE"), Input::Error(e) if e.starts_with("yxhashdump")));
-        assert_eq!(parser.feed("yxsetdatabase"), Input::Nothing);
+        assert_eq!(parser.feed("yxdbtotxt"), Input::Nothing);
         assert!(matches!(parser.reject("too long".into()), Input::Error(_)));
         assert!(matches!(parser.feed("yxsearchdefend"), Input::Error(_)));
         assert_eq!(
@@ -652,6 +826,61 @@ mod tests {
         assert_eq!(
             parser.feed("INFO hash_size 262144"),
             Input::Command(Command::Info(Info::HashSize(262144)))
+        );
+    }
+
+    #[test]
+    fn database_commands_carry_their_position_and_a_comment_over_lines() {
+        let mut parser = Parser::new();
+        let point = |x, y| Point { x, y };
+        for line in ["yxquerydatabaseallt", "7,7", "8,8"] {
+            assert_eq!(parser.feed(line), Input::Nothing, "{line}");
+        }
+        assert_eq!(
+            parser.feed("done"),
+            Input::Command(Command::Database {
+                op: DatabaseOp::QueryAll { text: true },
+                moves: vec![point(7, 7), point(8, 8)],
+            })
+        );
+        // Yixin-Board's comment: escapes, a line break, END inside, the first move after it.
+        for line in [r#"yxedittextdatabase "a \"b\""#, r#"END" 7,7"#] {
+            assert_eq!(parser.feed(line), Input::Nothing, "{line}");
+        }
+        assert_eq!(
+            parser.feed("done"),
+            Input::Command(Command::Database {
+                op: DatabaseOp::EditText("a \"b\"\nEND".into()),
+                moves: vec![point(7, 7)],
+            })
+        );
+        assert_eq!(
+            parser.feed(r#"yxedittextdatabase "closed"done"#),
+            Input::Command(Command::Database {
+                op: DatabaseOp::EditText("closed".into()),
+                moves: vec![],
+            })
+        );
+        assert_eq!(parser.feed("yxeditlabeldatabase 3,4 W12"), Input::Nothing);
+        assert!(matches!(
+            parser.feed("done"),
+            Input::Command(Command::Database { op: DatabaseOp::EditLabel { label, .. }, .. }) if label == "W12"
+        ));
+        assert_eq!(parser.feed("yxedittvddatabase 1 x"), Input::Nothing);
+        assert!(matches!(
+            parser.feed("done"),
+            Input::Command(Command::Database {
+                op: DatabaseOp::Invalid(_),
+                ..
+            })
+        ));
+        assert_eq!(parser.feed("yxsetdatabase"), Input::Nothing);
+        assert_eq!(
+            parser.feed("  /tmp/my db.txt "),
+            Input::Command(Command::Database {
+                op: DatabaseOp::Set("/tmp/my db.txt".into()),
+                moves: vec![],
+            })
         );
     }
 

@@ -3,6 +3,8 @@
 
 mod analysis;
 mod command;
+mod database;
+mod database_commands;
 mod output;
 mod session;
 mod startup;

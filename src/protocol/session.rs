@@ -3,6 +3,8 @@
 
 use super::analysis::{notation, ranked_blocks, Live, Progress};
 use super::command::{Command, Info, Input, Owner, Point};
+use super::database::Database;
+use super::database_commands;
 use super::output::Sink;
 use super::startup::Startup;
 use crate::bench::rules_bench;
@@ -67,6 +69,8 @@ pub struct Session {
     /// Points the user blocked (`yxblock`): kept across games and board sizes, as
     /// Yixin-Board sends START before every position.
     blocked: Vec<Point>,
+    /// Yixin-Board's analysis database (`yxsetdatabase`), if one is chosen.
+    database: Option<Database>,
 }
 
 const NO_GAME: &str = "no game in progress: send START first";
@@ -93,7 +97,10 @@ impl Session {
                 out.line(&format!("UNKNOWN {what}"));
                 Ok(())
             }
-            Input::Command(Command::End) => return Flow::Exit,
+            Input::Command(Command::End) => {
+                database_commands::save(&mut self.database, out);
+                return Flow::Exit;
+            }
             Input::Command(command) => self.command(command, stop, out),
         };
         if let Err(why) = result {
@@ -247,6 +254,13 @@ impl Session {
                 }
             }
             Command::YxBlockReset => self.blocked.clear(),
+            Command::Database { op, moves } => {
+                let game = self
+                    .engine
+                    .as_ref()
+                    .map(|e| (e.board().rule(), e.board().size()));
+                database_commands::answer(&mut self.database, op, &moves, game, out);
+            }
             Command::Bench => {
                 let figures = rules_bench(20);
                 out.line(&format!(
