@@ -31,6 +31,12 @@ enum Expect {
     Forbid(Option<Vec<(usize, usize)>>),
     /// A SWAP2 answer to a board of this many stones.
     Swap2(usize),
+    /// A balance: `count` legal moves on one line (or an `ERROR` when `or_error`: too few
+    /// points are left).
+    Balance {
+        count: usize,
+        or_error: bool,
+    },
 }
 
 /// The rule in force, as far as the harness can tell.
@@ -342,6 +348,19 @@ impl Mirror {
                 RuleState::Known(_) => Some(forbidden_points(self.game_ref())),
                 RuleState::Fallback => None,
             })),
+            Request::Balance(count) => {
+                let board = self.game_ref();
+                let color = board.side_to_move();
+                let legal = board
+                    .size()
+                    .points()
+                    .filter(|&p| board.is_empty(p) && !self.forbids(board, p, color))
+                    .count();
+                Some(Expect::Balance {
+                    count: *count,
+                    or_error: legal <= *count || self.rule == RuleState::Fallback,
+                })
+            }
             Request::Nbest(count) if *count >= 1 && self.game.is_some() => {
                 Some(self.move_expected(None))
             }
@@ -386,6 +405,14 @@ impl Mirror {
                 }
             }
             (Expect::Swap2(count), reply) => self.check_swap2(*count, reply),
+            (Expect::Balance { or_error: true, .. }, Reply::Error) => Ok(()),
+            (Expect::Balance { count, .. }, Reply::Moves(moves)) if moves.len() == *count => {
+                for &point in moves {
+                    let pos = self.legal(point, true)?;
+                    self.place(pos);
+                }
+                Ok(())
+            }
             _ => {
                 let _ = request;
                 Err(format!("expected {expect:?}"))

@@ -42,6 +42,9 @@ pub enum Request {
     },
     /// `yxblockreset`: no reply; nothing is blocked.
     BlockReset,
+    /// `yxbalanceone` (1) or `yxbalancetwo` (2), with an optional value: that many legal
+    /// moves on one line, played in turn.
+    Balance(usize),
     Info {
         key: String,
         value: String,
@@ -129,11 +132,9 @@ const YIXIN_FILE_NAME: [&str; 9] = [
     "YXHASHDUMP",
     "YXHASHLOAD",
 ];
-const YIXIN_REFUSED: [&str; 8] = [
+const YIXIN_REFUSED: [&str; 6] = [
     "YXDBCHECK",
     "YXDBFIX",
-    "YXBALANCEONE",
-    "YXBALANCETWO",
     "YXSEARCHDEFEND",
     "YXSOOSORVSTEP1",
     "YXFORBID",
@@ -305,6 +306,10 @@ impl RequestReader {
             "YXSWAP2STEP3" => bare(rest, Request::Swap2Step(3)),
             "YXHASHCLEAR" | "YXSHOWHASHUSAGE" | "YXRESIGN" => bare(rest, Request::Quiet),
             "YXSAVEDATABASE" => Request::Quiet,
+            "YXBALANCEONE" | "YXBALANCETWO" if rest.is_empty() || number(rest).is_some() => {
+                Request::Balance(if word == "YXBALANCEONE" { 1 } else { 2 })
+            }
+            "YXBALANCEONE" | "YXBALANCETWO" => malformed("a balance value is a number"),
             "YXBLOCKRESET" => bare(rest, Request::BlockReset),
             "YXBLOCKPATHRESET" => Request::Quiet,
             "YXNBEST" => number(rest).map_or_else(|| malformed("YXNBEST n"), Request::Nbest),

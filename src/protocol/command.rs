@@ -124,6 +124,12 @@ pub enum Command {
     },
     /// Yixin-Board: nothing blocked any more (`yxblockreset`).
     YxBlockReset,
+    /// Yixin-Board: the move (`yxbalanceone S`) or the two (`yxbalancetwo S`) that leave the
+    /// position worth S to the side that played last.
+    YxBalance {
+        two: bool,
+        bias: i64,
+    },
     /// Yixin-Board's analysis database.
     Database {
         op: DatabaseOp,
@@ -207,8 +213,6 @@ const YIXIN_UNSUPPORTED: &[(&str, Follows, Option<&str>)] = &[
     ("YXHASHLOAD", Follows::Path, Some(UNSUPPORTED)),
     ("YXBLOCKPATH", Follows::Stones, Some(UNSUPPORTED)),
     ("YXBLOCKPATHUNDO", Follows::Stones, Some(UNSUPPORTED)),
-    ("YXBALANCEONE", Follows::Nothing, Some(UNSUPPORTED)),
-    ("YXBALANCETWO", Follows::Nothing, Some(UNSUPPORTED)),
     ("YXSEARCHDEFEND", Follows::Nothing, Some(UNSUPPORTED)),
     ("YXSOOSORVSTEP1", Follows::Nothing, Some(UNSUPPORTED)),
     ("YXSOOSORVSTEP2", Follows::Stones, Some(UNSUPPORTED)),
@@ -537,6 +541,20 @@ fn parse_command(word: &str, rest: &str) -> Result<Option<Command>, Reply> {
         "YXSWAP2STEP2" => no_argument(Command::YxSwap2Step(2)),
         "YXSWAP2STEP3" => no_argument(Command::YxSwap2Step(3)),
         "YXBLOCKRESET" => no_argument(Command::YxBlockReset),
+        "YXBALANCEONE" | "YXBALANCETWO" => {
+            let bias = if rest.is_empty() {
+                Ok(0)
+            } else {
+                parse_number(rest)
+            };
+            bias.map(|bias| {
+                Some(Command::YxBalance {
+                    two: word == "YXBALANCETWO",
+                    bias,
+                })
+            })
+            .map_err(|why| Reply::Error(format!("{word} needs a value: {why}")))
+        }
         "BENCH" => no_argument(Command::Bench),
         "DONE" => Err(Reply::Error(
             "DONE without BOARD, YXBOARD, SWAP2BOARD or YXBLOCK".into(),
@@ -815,6 +833,14 @@ mod tests {
         assert_eq!(parser.feed("yxdbtotxt"), Input::Nothing);
         assert!(matches!(parser.reject("too long".into()), Input::Error(_)));
         assert!(matches!(parser.feed("yxsearchdefend"), Input::Error(_)));
+        assert_eq!(
+            parser.feed("yxbalancetwo -20"),
+            Input::Command(Command::YxBalance {
+                two: true,
+                bias: -20
+            })
+        );
+        assert!(matches!(parser.feed("yxbalanceone x"), Input::Error(_)));
         assert_eq!(
             parser.feed("YXBLOCKRESET"),
             Input::Command(Command::YxBlockReset)

@@ -2,6 +2,7 @@
 //! an input thread reads and parses lines, the session answers them, one writer prints.
 
 mod analysis;
+mod balance;
 mod command;
 mod database;
 mod database_commands;

@@ -2,6 +2,7 @@
 //! between. Every command gets exactly the reply the protocol expects, or one `ERROR`.
 
 use super::analysis::{notation, ranked_blocks, Live, Progress};
+use super::balance::balance;
 use super::command::{Command, Info, Input, Owner, Point};
 use super::database::Database;
 use super::database_commands;
@@ -74,6 +75,8 @@ pub struct Session {
 }
 
 const NO_GAME: &str = "no game in progress: send START first";
+/// A balance's target beyond every evaluation (won or lost) means nothing more.
+const MAX_BALANCE_BIAS: i64 = 100_000;
 
 impl Session {
     /// A session with the settings file's values until the manager's INFO commands.
@@ -254,6 +257,25 @@ impl Session {
                 }
             }
             Command::YxBlockReset => self.blocked.clear(),
+            Command::YxBalance { two, bias } => {
+                let blocked = self.blocked_points()?;
+                let plies = if two { 2 } else { 1 };
+                let bias = bias.clamp(-MAX_BALANCE_BIAS, MAX_BALANCE_BIAS) as i32;
+                let engine = self.game()?;
+                // Blocks that leave nothing to play give way, as for a move.
+                let line = balance(engine, plies, bias, &blocked, stop)
+                    .or_else(|| balance(engine, plies, bias, &[], stop))
+                    .ok_or("no legal moves to balance with")?;
+                for &pos in &line {
+                    engine.play(pos);
+                }
+                let moves: Vec<String> = line
+                    .iter()
+                    .map(|p| format!("{},{}", p.x(), p.y()))
+                    .collect();
+                self.flush_pending(out);
+                out.line(&moves.join(" "));
+            }
             Command::Database { op, moves } => {
                 let game = self
                     .engine
@@ -271,6 +293,16 @@ impl Session {
             Command::End => {}
         }
         Ok(())
+    }
+
+    /// The blocked points on the board in play.
+    fn blocked_points(&mut self) -> Result<Vec<Pos>, String> {
+        let size = self.game()?.board().size();
+        Ok(self
+            .blocked
+            .iter()
+            .filter_map(|p| size.pos(p.x, p.y))
+            .collect())
     }
 
     fn game(&mut self) -> Result<&mut Engine, String> {
@@ -517,12 +549,7 @@ impl Session {
         stop: &Stop,
         reporter: &mut dyn Reporter,
     ) -> Result<SearchResult, String> {
-        let size = self.game()?.board().size();
-        let blocked: Vec<Pos> = self
-            .blocked
-            .iter()
-            .filter_map(|p| size.pos(p.x, p.y))
-            .collect();
+        let blocked = self.blocked_points()?;
         let engine = self.game()?;
         stop.begin();
         let result = engine.think_with(multipv, &blocked, stop, reporter);
