@@ -165,6 +165,11 @@ impl Engine {
         if !self.table_sized {
             // Free the old table before measuring and making the new one: never hold both.
             self.table = Table::with_bytes(0);
+            // The network's weights are read on first use: read them before measuring, so
+            // that the table leaves room for them.
+            if self.handicap.eval == EvalKind::Net {
+                crate::eval::net::embedded::for_rule(self.board.rule());
+            }
             self.table_threads = search_threads(&self.settings);
             let bytes = table_bytes(&self.settings, self.table_threads);
             self.table = Table::with_bytes(bytes);

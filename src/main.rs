@@ -65,7 +65,7 @@ fn main() -> ExitCode {
         if interactive && !ignored.is_empty() {
             println!("MESSAGE ignored arguments: {}", ignored.join(" "));
         }
-        quinto::protocol::run(interactive, flags.handicap, flags.threads);
+        quinto::protocol::run(interactive, flags.handicap, flags.threads, flags.eval);
         return ExitCode::SUCCESS;
     }
     if let Some(unknown) = flags.unknown.first() {
@@ -74,13 +74,16 @@ fn main() -> ExitCode {
     match command {
         Some("bench") => match args.get(1).map(String::as_str) {
             Some("rules") => bench_rules(args.get(2).map(String::as_str)),
-            Some("time") => bench_time(args.get(2).map(String::as_str), flags.handicap.eval),
+            Some("time") => bench_time(
+                args.get(2).map(String::as_str),
+                flags.eval.unwrap_or_default(),
+            ),
             Some("threads") => bench_threads(
                 args.get(2).map(String::as_str),
                 args.get(3).map(String::as_str),
-                flags.handicap.eval,
+                flags.eval.unwrap_or_default(),
             ),
-            depth => bench_search(depth, flags.handicap.eval),
+            depth => bench_search(depth, flags.eval.unwrap_or_default()),
         },
         Some("play") => usage_error("pbrain-quinto: `play` comes first, then its own options"),
         _ => {
@@ -231,8 +234,9 @@ fn bench_rules(rounds: Option<&str>) -> ExitCode {
 /// The engine flags on the command line.
 struct Flags {
     handicap: Handicap,
-    /// `--threads`, which outranks the settings file.
+    /// `--threads` and `--eval`, which outrank the settings file.
     threads: Option<usize>,
+    eval: Option<EvalKind>,
     /// Options that are not ours (`--something`), in order.
     unknown: Vec<String>,
 }
@@ -243,6 +247,7 @@ fn take_flags(args: &mut Vec<String>) -> Result<Flags, String> {
     let mut flags = Flags {
         handicap: Handicap::default(),
         threads: None,
+        eval: None,
         unknown: Vec::new(),
     };
     let handicap = &mut flags.handicap;
@@ -283,7 +288,7 @@ fn take_flags(args: &mut Vec<String>) -> Result<Flags, String> {
                 flags.threads = Some(threads as usize)
             }
             "--eval" => {
-                handicap.eval = EvalKind::parse(&value).ok_or("--eval is classical or net")?
+                flags.eval = Some(EvalKind::parse(&value).ok_or("--eval is classical or net")?)
             }
             // --player
             _ => match value.as_str() {

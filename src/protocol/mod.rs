@@ -16,6 +16,7 @@ pub use session::{Flow, Session, ABOUT};
 pub use startup::Startup;
 
 use crate::engine::Handicap;
+use crate::eval::evaluator::EvalKind;
 use crate::search::Stop;
 use std::io::{BufRead, Read};
 use std::sync::mpsc;
@@ -28,10 +29,17 @@ const MAX_LINE_BYTES: u64 = 1 << 20;
 
 /// Runs the brain until END or the end of input. `interactive` says stdin is a terminal;
 /// `threads` (`--threads`) is the search threads until the manager sends `INFO thread_num`,
-/// over what the settings file beside the executable says.
-pub fn run(interactive: bool, handicap: Handicap, threads: Option<usize>) {
+/// and `eval` (`--eval`) the evaluation, over what the settings file beside the executable
+/// says.
+pub fn run(
+    interactive: bool,
+    mut handicap: Handicap,
+    threads: Option<usize>,
+    eval: Option<EvalKind>,
+) {
     let mut startup = Startup::beside_executable();
     startup.threads = threads.or(startup.threads);
+    handicap.eval = eval.or(startup.eval).unwrap_or_default();
     let stop = Arc::new(Stop::new());
     let (sender, receiver) = mpsc::channel();
     let reader_stop = Arc::clone(&stop);

@@ -1,11 +1,13 @@
 //! The settings file beside the executable, for GUIs that send neither `INFO thread_num`
 //! nor command-line arguments (Piskvork): `pbrain-quinto.ini`, lines `key = value`, `#` or
 //! `;` starting a comment. Keys: `threads` (search threads), `hash` (the transposition table
-//! in MiB), `detail` (`off`, `short` or `full`: the MESSAGE line before each move). The
+//! in MiB), `detail` (`off`, `short` or `full`: the MESSAGE line before each move), `eval` (`classical` or
+//! `net`: the evaluation, as `--eval`). The
 //! command line's `--threads` and the manager's INFO commands override it. A missing file
 //! says nothing; a line that cannot be used is logged and skipped, never fatal.
 
 use super::session::Detail;
+use crate::eval::evaluator::EvalKind;
 use crate::search::params::MAX_THREADS;
 use std::path::Path;
 
@@ -18,6 +20,7 @@ pub struct Startup {
     pub threads: Option<usize>,
     pub hash_bytes: Option<u64>,
     pub detail: Option<Detail>,
+    pub eval: Option<EvalKind>,
 }
 
 impl Startup {
@@ -84,6 +87,12 @@ impl Startup {
                     _ => return Err(format!("detail is off, short or full, not '{value}'")),
                 })
             }
+            "eval" => {
+                self.eval = Some(
+                    EvalKind::parse(&value.to_ascii_lowercase())
+                        .ok_or_else(|| format!("eval is classical or net, not '{value}'"))?,
+                )
+            }
             _ => return Err(format!("unknown key '{key}'")),
         }
         Ok(())
@@ -97,7 +106,8 @@ mod tests {
     #[test]
     fn keys_comments_and_bad_lines() {
         let text = "# Quinto\n threads = 4 ; for Piskvork\nHASH=64\r\ndetail = Full\n\n\
-                    threads 3\nhash = 0\nhash = lots\ncolour = red\ndetail = loud\nthreads = 999\n";
+                    threads 3\nhash = 0\nhash = lots\ncolour = red\ndetail = loud\nthreads = 999\n\
+                    eval = Net\neval = neural\n";
         let (startup, complaints) = Startup::parse(text);
         assert_eq!(
             startup,
@@ -105,9 +115,10 @@ mod tests {
                 threads: Some(4),
                 hash_bytes: Some(64 << 20),
                 detail: Some(Detail::Full),
+                eval: Some(EvalKind::Net),
             }
         );
-        assert_eq!(complaints.len(), 6, "{complaints:?}");
+        assert_eq!(complaints.len(), 7, "{complaints:?}");
         assert!(
             complaints[0].starts_with("line 6 ignored"),
             "{complaints:?}"
