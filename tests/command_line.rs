@@ -48,11 +48,18 @@ fn engine_mode_ignores_unknown_arguments_and_force_utf8_is_known_everywhere() {
 /// `input` with logging to a file there: its stdout, stderr and log.
 fn run_beside_settings(name: &str, text: Option<&str>, input: &str) -> (String, String, String) {
     use std::io::Write;
-    let dir = std::env::temp_dir().join(format!("quinto-ini-{name}-{}", std::process::id()));
+    // Beside the built binary, so that a hard link can stand for a copy: a copy is written
+    // through a file descriptor that a test spawning another process at that moment
+    // inherits until its exec, and running the copy then fails ("text file busy").
+    let binary = std::path::Path::new(BINARY);
+    let dir = binary
+        .parent()
+        .unwrap()
+        .join(format!("quinto-ini-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let exe = dir.join(format!("pbrain-quinto{}", std::env::consts::EXE_SUFFIX));
-    std::fs::copy(BINARY, &exe).unwrap();
+    std::fs::hard_link(binary, &exe).unwrap();
     if let Some(text) = text {
         std::fs::write(dir.join("pbrain-quinto.ini"), text).unwrap();
     }
