@@ -1,6 +1,6 @@
-//! The networks built into the executable (Gomocup takes one file): freestyle's and
-//! renju's, trained by `quinto-train` (tournaments/tuning/README.md). Rules without one use
-//! the classical evaluation.
+//! The networks built into the executable (Gomocup takes one file): freestyle's, trained by
+//! `quinto-train` (tournaments/tuning/README.md). Rules without one use the classical
+//! evaluation (renju's first net lost its match: tournaments/results.md, stop 52).
 
 use super::Network;
 use crate::game::Rule;
@@ -8,7 +8,6 @@ use once_cell::sync::Lazy;
 
 static FREESTYLE: Lazy<Option<Network>> =
     Lazy::new(|| checked("freestyle", include_bytes!("freestyle.qnet")));
-static RENJU: Lazy<Option<Network>> = Lazy::new(|| checked("renju", include_bytes!("renju.qnet")));
 
 /// A built-in file that does not read is a build gone wrong: say so in the log and let the
 /// classical evaluation play, never fail a game over it.
@@ -26,7 +25,6 @@ fn checked(name: &str, bytes: &[u8]) -> Option<Network> {
 pub fn for_rule(rule: Rule) -> Option<&'static Network> {
     match rule {
         Rule::Freestyle => FREESTYLE.as_ref(),
-        Rule::Renju => RENJU.as_ref(),
         _ => None,
     }
 }
@@ -38,8 +36,7 @@ mod tests {
     #[test]
     fn the_built_in_networks_read_and_only_their_rules_have_one() {
         assert!(for_rule(Rule::Freestyle).is_some());
-        assert!(for_rule(Rule::Renju).is_some());
-        for rule in [Rule::Standard, Rule::Caro, Rule::CaroExact] {
+        for rule in [Rule::Standard, Rule::Renju, Rule::Caro, Rule::CaroExact] {
             assert!(for_rule(rule).is_none(), "{rule:?}");
         }
     }
