@@ -16,4 +16,5 @@ pub mod runner;
 pub mod selfplay;
 pub mod stats;
 pub mod suite;
+pub mod tool;
 pub mod tuning;

@@ -125,6 +125,35 @@ impl Network {
         self.value(&pooled, black_to_move)
     }
 
+    /// A network of `tables` feature tables with every weight zero.
+    pub fn zeroed(tables: usize) -> Network {
+        Network {
+            embedding: vec![[0; DIM]; FEATURE_IDS * tables],
+            tables,
+            w1: vec![[0.0; HIDDEN]; DIM],
+            b1: [0.0; HIDDEN],
+            black1: [0.0; HIDDEN],
+            w2: vec![[0.0; HIDDEN]; HIDDEN],
+            b2: [0.0; HIDDEN],
+            w3: [0.0; HIDDEN],
+            b3: 0.0,
+            policy: [0; DIM],
+        }
+    }
+
+    /// The value layers' weights in file order.
+    fn layers_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.w1
+            .iter_mut()
+            .flatten()
+            .chain(self.b1.iter_mut())
+            .chain(self.black1.iter_mut())
+            .chain(self.w2.iter_mut().flatten())
+            .chain(self.b2.iter_mut())
+            .chain(self.w3.iter_mut())
+            .chain(std::iter::once(&mut self.b3))
+    }
+
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
@@ -142,17 +171,7 @@ impl Network {
         for v in self.embedding.iter().flatten() {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        let floats = self
-            .w1
-            .iter()
-            .flatten()
-            .chain(&self.b1)
-            .chain(&self.black1)
-            .chain(self.w2.iter().flatten())
-            .chain(&self.b2)
-            .chain(&self.w3)
-            .chain(std::iter::once(&self.b3));
-        for v in floats {
+        for v in self.clone().layers_mut() {
             out.extend_from_slice(&v.to_le_bytes());
         }
         for v in &self.policy {
@@ -199,27 +218,9 @@ impl Network {
         }
         let mut net = Network {
             embedding,
-            tables,
-            w1: vec![[0.0; HIDDEN]; DIM],
-            b1: [0.0; HIDDEN],
-            black1: [0.0; HIDDEN],
-            w2: vec![[0.0; HIDDEN]; HIDDEN],
-            b2: [0.0; HIDDEN],
-            w3: [0.0; HIDDEN],
-            b3: 0.0,
-            policy: [0; DIM],
+            ..Network::zeroed(tables)
         };
-        let floats = net
-            .w1
-            .iter_mut()
-            .flatten()
-            .chain(net.b1.iter_mut())
-            .chain(net.black1.iter_mut())
-            .chain(net.w2.iter_mut().flatten())
-            .chain(net.b2.iter_mut())
-            .chain(net.w3.iter_mut())
-            .chain(std::iter::once(&mut net.b3));
-        for v in floats {
+        for v in net.layers_mut() {
             *v = reader.f32()?;
             if !v.is_finite() || v.abs() > 1e6 {
                 return Err(format!("a layer weight {v} is not a sensible number"));
@@ -276,18 +277,7 @@ pub(crate) mod tests {
         let mut rng = Rng::new(seed);
         let mut small = |range: i64| (rng.below(2 * range as usize + 1) as i64 - range) as i16;
         let tables = 1 + seed as usize % 2;
-        let mut net = Network {
-            embedding: vec![[0; DIM]; FEATURE_IDS * tables],
-            tables,
-            w1: vec![[0.0; HIDDEN]; DIM],
-            b1: [0.0; HIDDEN],
-            black1: [0.0; HIDDEN],
-            w2: vec![[0.0; HIDDEN]; HIDDEN],
-            b2: [0.0; HIDDEN],
-            w3: [0.0; HIDDEN],
-            b3: 0.0,
-            policy: [0; DIM],
-        };
+        let mut net = Network::zeroed(tables);
         for (i, row) in net.embedding.iter_mut().enumerate() {
             if i % FEATURE_IDS != 0 {
                 row.iter_mut().for_each(|v| *v = small(200));
@@ -296,15 +286,7 @@ pub(crate) mod tests {
         for v in net.policy.iter_mut() {
             *v = small(64);
         }
-        let floats = net
-            .w1
-            .iter_mut()
-            .flatten()
-            .chain(net.b1.iter_mut())
-            .chain(net.black1.iter_mut())
-            .chain(net.w2.iter_mut().flatten())
-            .chain(net.w3.iter_mut());
-        for v in floats {
+        for v in net.layers_mut() {
             *v = small(100) as f32 / 100.0;
         }
         net

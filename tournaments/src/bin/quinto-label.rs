@@ -6,6 +6,7 @@ use quinto::record::Record;
 use quinto_match::engine::EngineSpec;
 use quinto_match::labels::{self, Label, Position};
 use quinto_match::suite::{search_limits, Evaluator};
+use quinto_match::tool::{self, flag_pairs};
 use quinto_match::tuning::record_files;
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -53,18 +54,9 @@ struct Options {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    match parse(args).and_then(|o| run(&o)) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(why) => {
-            eprintln!("quinto-label: {why}");
-            ExitCode::from(2)
-        }
-    }
+    tool::main("quinto-label", USAGE, |args| {
+        parse(args).and_then(|o| run(&o))
+    })
 }
 
 fn parse(args: Vec<String>) -> Result<Options, String> {
@@ -72,11 +64,7 @@ fn parse(args: Vec<String>) -> Result<Options, String> {
     let (mut teacher, mut out, mut rule) = (None, None, None);
     let (mut think_ms, mut think_nodes, mut every, mut min_stones, mut concurrency) =
         (None, None, 3, 4, 1);
-    let mut args = args.into_iter();
-    while let Some(flag) = args.next() {
-        let value = args
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+    for (flag, value) in flag_pairs(args, USAGE)? {
         let number = |v: &str| {
             v.parse::<u64>()
                 .map_err(|_| format!("{flag}: not a whole number: {v}"))

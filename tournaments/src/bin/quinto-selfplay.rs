@@ -4,6 +4,7 @@
 use quinto::eval::evaluator::EvalKind;
 use quinto::game::{BoardSize, Rule};
 use quinto_match::selfplay::{merge, play, read, Config, Game};
+use quinto_match::tool::{self, flag_pairs};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -35,13 +36,7 @@ with other seeds (on other machines) make shards that `merge` joins, each game o
   --eval classical|net   the evaluation the games are played with (classical)";
 
 fn main() -> ExitCode {
-    match run(std::env::args().skip(1).collect()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(why) => {
-            eprintln!("quinto-selfplay: {why}");
-            ExitCode::from(2)
-        }
-    }
+    tool::main("quinto-selfplay", USAGE, run)
 }
 
 fn run(args: Vec<String>) -> Result<(), String> {
@@ -61,15 +56,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         eval: EvalKind::Classical,
     };
     let (mut games, mut threads, mut seed, mut out) = (1000u64, 1usize, 1u64, None);
-    let mut args = args.into_iter();
-    while let Some(flag) = args.next() {
-        if flag == "--help" || flag == "-h" {
-            println!("{USAGE}");
-            return Ok(());
-        }
-        let value = args
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+    for (flag, value) in flag_pairs(args, USAGE)? {
         let number = |v: &str| {
             v.parse::<u64>()
                 .map_err(|_| format!("{flag}: not a whole number: {v}"))

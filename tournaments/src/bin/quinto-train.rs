@@ -8,6 +8,7 @@ use quinto::eval::weights;
 use quinto_match::netdata::{positions, sigmoid, Position};
 use quinto_match::nettrain::{evaluate, train, Params, TrainOptions};
 use quinto_match::selfplay::read;
+use quinto_match::tool::{self, flag_pairs};
 use quinto_match::tuning::{fit_all, FitOptions, TABLE_NAMES};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,13 +39,7 @@ hash of the weight file: the same data, seed and options give the same hash.
                       has its own (renju: black's lines mean other things) (1)";
 
 fn main() -> ExitCode {
-    match run(std::env::args().skip(1).collect()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(why) => {
-            eprintln!("quinto-train: {why}");
-            ExitCode::from(2)
-        }
-    }
+    tool::main("quinto-train", USAGE, run)
 }
 
 fn run(args: Vec<String>) -> Result<(), String> {
@@ -61,15 +56,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     let mut score_weight = 0.7;
     let mut linear_iterations = 1000;
     let mut tables = 1;
-    let mut args = args.into_iter();
-    while let Some(flag) = args.next() {
-        if flag == "--help" || flag == "-h" {
-            println!("{USAGE}");
-            return Ok(());
-        }
-        let value = args
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+    for (flag, value) in flag_pairs(args, USAGE)? {
         let number = |v: &str| {
             v.parse::<f64>()
                 .ok()

@@ -3,6 +3,7 @@
 
 use quinto::eval::weights;
 use quinto_match::labels;
+use quinto_match::tool::{self, flag_pairs};
 use quinto_match::tuning::{
     fit_all, label_samples, merge_duplicates, record_files, samples, weights_source, FitOptions, K,
     TABLE_NAMES,
@@ -42,13 +43,7 @@ the mean of their targets, so that held-out games never repeat fitted positions.
 const MAX_STEP: f64 = 16.0;
 
 fn main() -> ExitCode {
-    match run(std::env::args().skip(1).collect()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(why) => {
-            eprintln!("quinto-tune: {why}");
-            ExitCode::from(2)
-        }
-    }
+    tool::main("quinto-tune", USAGE, run)
 }
 
 fn run(args: Vec<String>) -> Result<(), String> {
@@ -65,15 +60,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     let mut label_files = Vec::new();
     let mut teacher_scale = 200.0;
     let mut teacher_weight = 1.0;
-    let mut args = args.into_iter();
-    while let Some(flag) = args.next() {
-        if flag == "--help" || flag == "-h" {
-            println!("{USAGE}");
-            return Ok(());
-        }
-        let value = args
-            .next()
-            .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+    for (flag, value) in flag_pairs(args, USAGE)? {
         let number = |v: &str| {
             v.parse::<f64>()
                 .map_err(|_| format!("{flag}: not a number: {v}"))
