@@ -5,7 +5,7 @@
 use super::color::Color;
 use super::coord::{BoardSize, Direction, Pos, MAX_SIZE, POS_COUNT};
 use super::forbidden::{self, Foul};
-use super::line::{key_shift, Lines, BLACK, REACH, WHITE};
+use super::line::{cell_code, key_shift, Lines, REACH};
 use super::pattern::{Pattern, PatternTable};
 use super::point_set::PointSet;
 use super::rule::Rule;
@@ -258,7 +258,7 @@ impl Board {
         self.count_shapes(self.shape_keys[pos.index()], -1);
         self.stones[pos.index()] = Some(color);
         self.mark_threats(pos);
-        self.lines.put(pos, code(color));
+        self.lines.put(pos, cell_code(color));
         self.hash ^= zobrist::key(pos, color);
         self.history.push(pos);
         self.rows[row_slot(pos.y())] |= 1 << pos.x();
@@ -319,7 +319,7 @@ impl Board {
         offset: i32,
     ) -> Pattern {
         debug_assert!(offset != 0 && offset.abs() <= REACH);
-        let key = self.lines.key(dir, pos) | code(color.opponent()) << key_shift(offset);
+        let key = self.lines.key(dir, pos) | cell_code(color.opponent()) << key_shift(offset);
         PatternTable::pattern(self.table.entry(key), color)
     }
 
@@ -430,8 +430,8 @@ impl Board {
     /// The winning run through `pos` along `dir` for `color`, as (first offset, length).
     pub fn winning_run(&self, pos: Pos, dir: Direction, color: Color) -> Option<(i32, usize)> {
         let view = self.lines.view(dir, pos);
-        let own = code(color);
-        let opponent = code(color.opponent());
+        let own = cell_code(color);
+        let opponent = cell_code(color.opponent());
         // Past five stones on a side the run is an overline whatever follows.
         let mut back = 0;
         while back < 5 && view.cell(-back - 1) == own {
@@ -607,6 +607,7 @@ impl Board {
 
     #[cfg(debug_assertions)]
     fn recomputed_near(&self) -> Box<[u8; POS_COUNT]> {
+        use super::line::{BLACK, WHITE};
         let mut near = Box::new([0; POS_COUNT]);
         for pos in self.size.points() {
             for dir in Direction::ALL {
@@ -636,7 +637,7 @@ impl Board {
         let mut hash = 0;
         for pos in self.size.points() {
             if let Some(color) = self.stone(pos) {
-                lines.put(pos, code(color));
+                lines.put(pos, cell_code(color));
                 hash ^= zobrist::key(pos, color);
             }
         }
@@ -729,11 +730,4 @@ fn shape_keys_of(entries: &[u8; 4]) -> [u16; 2] {
         keys = with_entry(keys, dir, entry);
     }
     keys
-}
-
-fn code(color: Color) -> u32 {
-    match color {
-        Color::Black => BLACK,
-        Color::White => WHITE,
-    }
 }

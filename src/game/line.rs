@@ -1,6 +1,7 @@
 //! Whole lines as bit strings: 2 bits a cell, walls around the board, so the neighbourhood of
 //! any point in any direction is one shift and one mask away.
 
+use super::color::Color;
 use super::coord::{BoardSize, Direction, Pos, MAX_SIZE};
 
 /// Cell codes as stored in a line.
@@ -8,6 +9,15 @@ pub const EMPTY: u32 = 0;
 pub const BLACK: u32 = 1;
 pub const WHITE: u32 = 2;
 pub const WALL: u32 = 3;
+
+/// The cell code of a stone of `color`.
+#[inline]
+pub fn cell_code(color: Color) -> u32 {
+    match color {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
 
 /// Wall cells kept before position 0 of every line, so a view never shifts out of range.
 const PAD: usize = 16;

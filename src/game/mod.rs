@@ -20,7 +20,7 @@ pub use board::Board;
 pub use color::Color;
 pub use coord::{BoardSize, Direction, Pos, MAX_SIZE, MIN_SIZE, POS_COUNT};
 pub use forbidden::Foul;
-pub use line::{Lines, BLACK as BLACK_CELL, WHITE as WHITE_CELL};
+pub use line::{cell_code, Lines};
 pub use outcome::{gomocup_stone_limit, judge_move, Verdict};
 pub use pattern::{Pattern, PATTERN_KINDS};
 pub use point_code::{point_code, POINT_CODES};

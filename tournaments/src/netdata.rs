@@ -3,7 +3,7 @@
 //! and a target that mixes the search's score with the game's result.
 
 use crate::selfplay::Game;
-use crate::tuning::{Sample, K};
+use crate::tuning::{sigmoid, Sample, K};
 use quinto::eval::features;
 use quinto::eval::net::features::board_features;
 use quinto::game::{Board, Color, Pos};
@@ -82,10 +82,6 @@ fn position(
         game,
         stones: board.stone_count(),
     }
-}
-
-pub fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! the seed. The same data, seed and options give the same weights, bit for bit.
 
 use crate::netdata::Position;
+use crate::tuning::{cross_entropy, sigmoid};
 use quinto::eval::net::features::FEATURE_IDS;
 use quinto::eval::net::network::{ACT_MAX, DIM, EMBED_LIMIT, HIDDEN, POLICY_SCALE, POOL_DIVISOR};
 use quinto::eval::net::Network;
@@ -226,9 +227,9 @@ fn run(p: &Params, pos: &Position, policy_weight: f32, grad: Option<&mut Params>
     let exp: Vec<f32> = logits.iter().map(|l| (l - top).exp()).collect();
     let total: f32 = exp.iter().sum();
     let t = pos.target;
-    let prob = crate::netdata::sigmoid(f64::from(z)).clamp(1e-9, 1.0 - 1e-9);
+    let prob = sigmoid(f64::from(z)).clamp(1e-9, 1.0 - 1e-9);
     let losses = Losses {
-        value: -(t * prob.ln() + (1.0 - t) * (1.0 - prob).ln()),
+        value: cross_entropy(t, prob),
         policy: -f64::from((exp[pos.best] / total).max(1e-30).ln()),
     };
     let g = match grad {

@@ -208,8 +208,15 @@ pub struct FitOptions {
     pub step: f64,
 }
 
-fn sigmoid(x: f64) -> f64 {
+pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
+}
+
+/// The cross-entropy of predicting `p` where the target is `target` (both in 0..=1; `p` kept
+/// off 0 and 1): the loss every fit here measures, the linear one and the network's alike.
+pub fn cross_entropy(target: f64, p: f64) -> f64 {
+    let p = p.clamp(1e-9, 1.0 - 1e-9);
+    -(target * p.ln() + (1.0 - target) * (1.0 - p).ln())
 }
 
 /// Mean cross-entropy of `weights` on `samples`.
@@ -217,9 +224,8 @@ pub fn loss(samples: &[&Sample], weights: &Weights) -> f64 {
     let total: f64 = samples
         .iter()
         .map(|s| {
-            let p =
-                sigmoid(evaluate_features(&s.features, weights) as f64 / K).clamp(1e-9, 1.0 - 1e-9);
-            -(s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln())
+            let p = sigmoid(evaluate_features(&s.features, weights) as f64 / K);
+            cross_entropy(s.result, p)
         })
         .sum();
     total / samples.len().max(1) as f64

@@ -11,13 +11,11 @@
 //! has it (the same code compiled for it, chosen at run time) and portably elsewhere, with
 //! bit-identical results.
 
-use super::features::{id_table, table_offset, window_key, WINDOW};
-use super::network::{Network, ACT_MAX, DIM};
+use super::features::{id_table, line_feature, table_offset, window_key, WINDOW};
+use super::network::{add_into, clip, pool, Network, DIM};
 use super::VALUE_SCALE;
 use crate::eval::EVAL_LIMIT;
-use crate::game::{
-    Board, BoardSize, Color, Direction, Lines, Pos, BLACK_CELL, POS_COUNT, WHITE_CELL,
-};
+use crate::game::{cell_code, Board, BoardSize, Color, Direction, Lines, Pos, POS_COUNT};
 
 /// The network's state for one board.
 #[derive(Clone)]
@@ -71,14 +69,10 @@ impl NetState {
         };
         for pos in size.points() {
             state.empty[pos.index()] = true;
-            for side in 0..2 {
-                let mut sum = [0i16; DIM];
-                for dir in Direction::ALL {
-                    let id = state.id(dir, pos, side);
-                    add_into(&mut sum, &net.embedding[id]);
-                }
-                state.sums[pos.index()][side] = sum;
-                pool(&mut state.pooled[side], &sum);
+            for mover in [Color::Black, Color::White] {
+                let sum = state.sum_at(pos, mover);
+                state.sums[pos.index()][mover.index()] = sum;
+                pool(&mut state.pooled[mover.index()], &sum);
             }
         }
         state
@@ -128,16 +122,6 @@ impl NetState {
         ((z * VALUE_SCALE).round() as i32).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
-    /// The policy's score of the empty point `pos` for `to_move` (after [`NetState::sync`]):
-    /// only the order of the scores of one position means anything.
-    pub fn policy(&self, pos: Pos, to_move: Color) -> i32 {
-        let sum = &self.sums[pos.index()][to_move.index()];
-        sum.iter()
-            .zip(self.net.policy.iter())
-            .map(|(&s, &w)| clip(s) as i32 * w as i32)
-            .sum()
-    }
-
     /// The sums, for comparing with a state counted from scratch.
     #[cfg(test)]
     fn sums_of(&self, pos: Pos) -> [[i16; DIM]; 2] {
@@ -149,13 +133,14 @@ impl NetState {
         self.pooled
     }
 
-    fn id(&self, dir: Direction, pos: Pos, side: usize) -> usize {
-        let mover = if side == 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        self.offsets[side] + self.ids[window_key(self.lines.key(dir, pos), mover) as usize] as usize
+    /// The sum of `pos`'s four line vectors for `mover`, counted from the lines.
+    fn sum_at(&self, pos: Pos, mover: Color) -> [i16; DIM] {
+        let mut sum = [0i16; DIM];
+        for dir in Direction::ALL {
+            let id = self.offsets[mover.index()] + line_feature(&self.lines, dir, pos, mover);
+            add_into(&mut sum, &self.net.embedding[id]);
+        }
+        sum
     }
 
     /// Puts (`placing`) or takes away a stone, updating the sums.
@@ -202,12 +187,7 @@ impl NetState {
         // read off the same line at its offset.
         let before = Direction::ALL.map(|dir| self.lines.view(dir, pos));
         if placing {
-            let code = if color == Color::Black {
-                BLACK_CELL
-            } else {
-                WHITE_CELL
-            };
-            self.lines.put(pos, code);
+            self.lines.put(pos, cell_code(color));
         } else {
             self.lines.clear(pos);
         }
@@ -291,25 +271,6 @@ pub fn simd_available() -> bool {
     }
 }
 
-#[inline(always)]
-fn clip(v: i16) -> i16 {
-    v.clamp(0, ACT_MAX)
-}
-
-#[inline(always)]
-fn add_into(sum: &mut [i16; DIM], v: &[i16; DIM]) {
-    for (s, x) in sum.iter_mut().zip(v.iter()) {
-        *s = s.wrapping_add(*x);
-    }
-}
-
-/// Adds a point's clipped sum to the pool.
-fn pool(pooled: &mut [i32; DIM], sum: &[i16; DIM]) {
-    for (p, s) in pooled.iter_mut().zip(sum.iter()) {
-        *p += clip(*s) as i32;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -326,27 +287,17 @@ mod tests {
         let mut state = NetState::with_simd(net, board.size(), false);
         for &pos in board.history() {
             if let Some(color) = board.stone(pos) {
-                state.lines.put(
-                    pos,
-                    if color == Color::Black {
-                        BLACK_CELL
-                    } else {
-                        WHITE_CELL
-                    },
-                );
+                state.lines.put(pos, cell_code(color));
                 state.empty[pos.index()] = false;
             }
         }
         state.pooled = [[0; DIM]; 2];
         for pos in board.size().points() {
-            for side in 0..2 {
-                let mut sum = [0i16; DIM];
-                for dir in Direction::ALL {
-                    add_into(&mut sum, &net.embedding[state.id(dir, pos, side)]);
-                }
-                state.sums[pos.index()][side] = sum;
+            for mover in [Color::Black, Color::White] {
+                let sum = state.sum_at(pos, mover);
+                state.sums[pos.index()][mover.index()] = sum;
                 if state.empty[pos.index()] {
-                    pool(&mut state.pooled[side], &sum);
+                    pool(&mut state.pooled[mover.index()], &sum);
                 }
             }
         }

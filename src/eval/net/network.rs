@@ -114,13 +114,9 @@ impl Network {
         for ids in points {
             let mut sum = [0i16; DIM];
             for &id in ids {
-                for (s, v) in sum.iter_mut().zip(self.embedding[id as usize].iter()) {
-                    *s = s.wrapping_add(*v);
-                }
+                add_into(&mut sum, &self.embedding[id as usize]);
             }
-            for (p, s) in pooled.iter_mut().zip(sum.iter()) {
-                *p += (*s).clamp(0, ACT_MAX) as i32;
-            }
+            pool(&mut pooled, &sum);
         }
         self.value(&pooled, black_to_move)
     }
@@ -237,6 +233,29 @@ impl Network {
             net.embedding[table_offset(tables, mover)] = [0; DIM];
         }
         Ok(net)
+    }
+}
+
+/// A point's sum clipped to `0..=ACT_MAX`: the activation.
+#[inline(always)]
+pub(super) fn clip(v: i16) -> i16 {
+    v.clamp(0, ACT_MAX)
+}
+
+/// Adds a line vector into a point's sum (wrapping, as AVX2 does: the weights' limit keeps
+/// four of them in range).
+#[inline(always)]
+pub(super) fn add_into(sum: &mut [i16; DIM], v: &[i16; DIM]) {
+    for (s, x) in sum.iter_mut().zip(v.iter()) {
+        *s = s.wrapping_add(*x);
+    }
+}
+
+/// Adds a point's clipped sum to the pool.
+#[inline(always)]
+pub(super) fn pool(pooled: &mut [i32; DIM], sum: &[i16; DIM]) {
+    for (p, s) in pooled.iter_mut().zip(sum.iter()) {
+        *p += clip(*s) as i32;
     }
 }
 

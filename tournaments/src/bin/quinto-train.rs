@@ -5,11 +5,11 @@
 use quinto::eval::net::network::fnv1a;
 use quinto::eval::net::VALUE_SCALE;
 use quinto::eval::weights;
-use quinto_match::netdata::{positions, sigmoid, Position};
+use quinto_match::netdata::{positions, Position};
 use quinto_match::nettrain::{evaluate, train, Params, TrainOptions};
 use quinto_match::selfplay::read;
 use quinto_match::tool::{self, flag_pairs};
-use quinto_match::tuning::{fit_all, FitOptions, TABLE_NAMES};
+use quinto_match::tuning::{cross_entropy, fit_all, sigmoid, FitOptions, TABLE_NAMES};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -141,8 +141,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         .map(|p| {
             let z = net.value_of_points(&p.points, p.black_to_move);
             let eval = (z * VALUE_SCALE).round() / VALUE_SCALE;
-            let q = sigmoid(f64::from(eval)).clamp(1e-9, 1.0 - 1e-9);
-            -(p.target * q.ln() + (1.0 - p.target) * (1.0 - q).ln())
+            cross_entropy(p.target, sigmoid(f64::from(eval)))
         })
         .sum::<f64>()
         / held.len() as f64;
@@ -150,7 +149,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         .iter()
         .map(|p| {
             let t = p.target.clamp(1e-9, 1.0 - 1e-9);
-            -(t * t.ln() + (1.0 - t) * (1.0 - t).ln())
+            cross_entropy(t, t)
         })
         .sum::<f64>()
         / held.len() as f64;
