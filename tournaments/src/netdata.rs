@@ -19,17 +19,15 @@ pub struct Position {
     pub black_to_move: bool,
     /// The value target for the side to move, in 0..=1.
     pub target: f64,
-    /// The linear evaluation's view of the same position (its refit is the baseline).
+    /// The linear evaluation's view of the same position (its refit is the baseline), with
+    /// the game it came from.
     pub linear: Sample,
-    /// The game and the stone count: where to find the position again.
-    pub game: usize,
-    pub stones: usize,
 }
 
 impl Position {
-    /// Held-out positions: every tenth game.
+    /// Held-out positions: the linear fit's, every tenth game.
     pub fn held_out(&self) -> bool {
-        self.game % 10 == 9
+        self.linear.held_out()
     }
 }
 
@@ -79,8 +77,6 @@ fn position(
             game,
             position: (board.hash(), size.width(), size.height()),
         },
-        game,
-        stones: board.stone_count(),
     }
 }
 
@@ -101,7 +97,11 @@ mod tests {
         // White to move after one stone: the search's 20 and white's loss, mixed.
         let expected = 0.5 * sigmoid(20.0 / K);
         assert!((first.target - expected).abs() < 1e-12);
-        assert_eq!(found[2].stones, 3);
+        assert_eq!(
+            found[2].points.len(),
+            225 - 3,
+            "the third position has 3 stones"
+        );
         assert_ne!(found[2].best, 0);
     }
 }

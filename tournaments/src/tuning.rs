@@ -51,7 +51,8 @@ fn position_key(board: &Board) -> PositionKey {
 }
 
 impl Sample {
-    fn held_out(&self) -> bool {
+    /// Every tenth game is held out of the fit.
+    pub fn held_out(&self) -> bool {
         self.game % 10 == 9
     }
 }
