@@ -3,10 +3,11 @@
 //! state follows the board only when asked for a value, by taking back its own moves down to
 //! the moves it shares with the board and playing the board's newer ones.
 //!
-//! For each point and each side as "own", the sum of its four line vectors; and for each
-//! side, the sum over the empty points of those sums clipped to `0..=ACT_MAX`. A stone
+//! For each empty point and each side as "own", the sum of its four line vectors; and for
+//! each side, the sum over the empty points of those sums clipped to `0..=ACT_MAX`. A stone
 //! changes one line of each of the (up to) 32 points within four cells of it, so a move
-//! costs 64 vector updates, in int16 and int32: exact, so that any order of moves and takebacks
+//! costs up to 64 vector updates (none for the neighbours that are stones: a stone's sums are
+//! counted afresh when it is taken back), in int16 and int32: exact, so that any order of moves and takebacks
 //! gives the same sums as counting from scratch. The update runs in AVX2 where the processor
 //! has it (the same code compiled for it, chosen at run time) and portably elsewhere, with
 //! bit-identical results.
@@ -29,7 +30,8 @@ pub struct NetState {
     /// The moves the sums include, in order.
     applied: Vec<(Pos, Color)>,
     empty: Vec<bool>,
-    /// Per point (by `Pos::index`), per side as own: the sum of the four line vectors.
+    /// Per empty point (by `Pos::index`), per side as own: the sum of the four line vectors
+    /// (a stone's are stale until it is taken back).
     sums: Vec<[[i16; DIM]; 2]>,
     /// Per side as own: the clipped point sums added over the empty points.
     pooled: [[i32; DIM]; 2],
@@ -201,8 +203,11 @@ impl NetState {
                     continue;
                 }
                 let q = Pos::new(x as usize, y as usize).index();
+                // A stone's sums are never read while it stands: counted afresh when it goes.
+                if !self.empty[q] {
+                    continue;
+                }
                 let (old_key, new_key) = (line_before.key(offset), line_after.key(offset));
-                let counted = self.empty[q];
                 for (side, mover) in [Color::Black, Color::White].into_iter().enumerate() {
                     let old = offsets[side] + ids[window_key(old_key, mover) as usize] as usize;
                     let new = offsets[side] + ids[window_key(new_key, mover) as usize] as usize;
@@ -211,13 +216,15 @@ impl NetState {
                         &embedding[old],
                         &embedding[new],
                         &mut delta[side],
-                        counted,
                     );
                 }
             }
         }
         if !placing {
             self.empty[at] = true;
+            for mover in [Color::Black, Color::White] {
+                self.sums[at][mover.index()] = self.sum_at(pos, mover);
+            }
             for (d, sum) in delta.iter_mut().zip(self.sums[at].iter()) {
                 for (x, s) in d.iter_mut().zip(sum.iter()) {
                     *x += clip(*s);
@@ -235,27 +242,14 @@ impl NetState {
 /// The offsets of the neighbours whose line keys a stone changes.
 const NEIGHBOUR_OFFSETS: [i32; 2 * WINDOW as usize] = [-4, -3, -2, -1, 1, 2, 3, 4];
 
-/// A neighbour's line changed from `old` to `new`: its sum, and the pool's change if it is
-/// empty.
+/// An empty neighbour's line changed from `old` to `new`: its sum, and the pool's change.
 #[inline(always)]
-fn update(
-    sum: &mut [i16; DIM],
-    old: &[i16; DIM],
-    new: &[i16; DIM],
-    pool_delta: &mut [i16; DIM],
-    counted: bool,
-) {
-    if counted {
-        for k in 0..DIM {
-            let before = sum[k];
-            let after = before.wrapping_sub(old[k]).wrapping_add(new[k]);
-            sum[k] = after;
-            pool_delta[k] += clip(after) - clip(before);
-        }
-    } else {
-        for k in 0..DIM {
-            sum[k] = sum[k].wrapping_sub(old[k]).wrapping_add(new[k]);
-        }
+fn update(sum: &mut [i16; DIM], old: &[i16; DIM], new: &[i16; DIM], pool_delta: &mut [i16; DIM]) {
+    for k in 0..DIM {
+        let before = sum[k];
+        let after = before.wrapping_sub(old[k]).wrapping_add(new[k]);
+        sum[k] = after;
+        pool_delta[k] += clip(after) - clip(before);
     }
 }
 
@@ -306,7 +300,7 @@ mod tests {
 
     fn assert_same(a: &NetState, b: &NetState, board: &Board, what: &str) {
         assert_eq!(a.pooled(), b.pooled(), "{what}: pooled");
-        for pos in board.size().points() {
+        for pos in board.size().points().filter(|&p| board.is_empty(p)) {
             assert_eq!(a.sums_of(pos), b.sums_of(pos), "{what}: {pos:?}");
         }
     }

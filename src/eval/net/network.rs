@@ -61,11 +61,12 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 impl Network {
     /// The value in logistic units from the board's pooled clipped vectors.
     pub fn value(&self, pooled: &[i32; DIM], black_to_move: bool) -> f32 {
-        self.value_body(pooled, black_to_move)
+        self.value_by(pooled, black_to_move, dense)
     }
 
-    /// [`Network::value`] compiled for AVX2: the same operations in the same order (each
-    /// output's sum runs over the inputs in turn, in both), so the same result.
+    /// [`Network::value`] with the layers in AVX2: the same operations in the same order
+    /// (each output's sum runs over the inputs in turn, a product then a sum, never fused),
+    /// so the same result.
     ///
     /// # Safety
     /// Only where the processor has AVX2 (`accumulator::simd_available`).
@@ -73,11 +74,17 @@ impl Network {
     #[target_feature(enable = "avx2")]
     #[allow(unsafe_code)]
     pub unsafe fn value_avx2(&self, pooled: &[i32; DIM], black_to_move: bool) -> f32 {
-        self.value_body(pooled, black_to_move)
+        self.value_by(pooled, black_to_move, |acc, rows, x| {
+            // SAFETY: the caller has checked for AVX2.
+            unsafe { dense_avx2(acc, rows, x) }
+        })
     }
 
     #[inline(always)]
-    fn value_body(&self, pooled: &[i32; DIM], black_to_move: bool) -> f32 {
+    fn value_by<F>(&self, pooled: &[i32; DIM], black_to_move: bool, mut layer: F) -> f32
+    where
+        F: FnMut(&mut [f32; HIDDEN], &[[f32; HIDDEN]], &[f32]),
+    {
         let scale = 1.0 / (ACT_MAX as f32 * POOL_DIVISOR);
         let mut h1 = self.b1;
         if black_to_move {
@@ -85,19 +92,9 @@ impl Network {
                 *h += b;
             }
         }
-        for (row, &p) in self.w1.iter().zip(pooled.iter()) {
-            let x = p as f32 * scale;
-            for (h, w) in h1.iter_mut().zip(row.iter()) {
-                *h += w * x;
-            }
-        }
+        layer(&mut h1, &self.w1, &pooled.map(|p| p as f32 * scale));
         let mut h2 = self.b2;
-        for (row, &x) in self.w2.iter().zip(h1.iter()) {
-            let x = x.max(0.0);
-            for (h, w) in h2.iter_mut().zip(row.iter()) {
-                *h += w * x;
-            }
-        }
+        layer(&mut h2, &self.w2, &h1.map(|x| x.max(0.0)));
         self.b3
             + self
                 .w3
@@ -237,6 +234,43 @@ impl Network {
 }
 
 /// A point's sum clipped to `0..=ACT_MAX`: the activation.
+/// A layer: `acc[k] += rows[j][k] * x[j]` for each input `j` in turn.
+#[inline(always)]
+fn dense(acc: &mut [f32; HIDDEN], rows: &[[f32; HIDDEN]], x: &[f32]) {
+    for (row, &xj) in rows.iter().zip(x.iter()) {
+        for (a, w) in acc.iter_mut().zip(row.iter()) {
+            *a += w * xj;
+        }
+    }
+}
+
+/// [`dense`] eight outputs at a time.
+///
+/// # Safety
+/// Only where the processor has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+unsafe fn dense_avx2(acc: &mut [f32; HIDDEN], rows: &[[f32; HIDDEN]], x: &[f32]) {
+    use std::arch::x86_64::{_mm256_add_ps, _mm256_loadu_ps, _mm256_mul_ps, _mm256_set1_ps};
+    use std::arch::x86_64::{_mm256_setzero_ps, _mm256_storeu_ps};
+    const LANES: usize = 8;
+    let mut sums = [_mm256_setzero_ps(); HIDDEN / LANES];
+    for (i, s) in sums.iter_mut().enumerate() {
+        *s = _mm256_loadu_ps(acc.as_ptr().add(i * LANES));
+    }
+    for (row, &xj) in rows.iter().zip(x.iter()) {
+        let xs = _mm256_set1_ps(xj);
+        for (i, s) in sums.iter_mut().enumerate() {
+            let w = _mm256_loadu_ps(row.as_ptr().add(i * LANES));
+            *s = _mm256_add_ps(*s, _mm256_mul_ps(w, xs));
+        }
+    }
+    for (i, s) in sums.iter().enumerate() {
+        _mm256_storeu_ps(acc.as_mut_ptr().add(i * LANES), *s);
+    }
+}
+
 #[inline(always)]
 pub(super) fn clip(v: i16) -> i16 {
     v.clamp(0, ACT_MAX)
