@@ -11,6 +11,8 @@ use crate::search::params::{
 use crate::search::time::budget;
 use crate::search::tt::Table;
 use crate::search::{search, Limits, Reporter, SearchResult, Stop};
+use std::io::{BufReader, BufWriter};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The largest transposition table `INFO hash_size` may ask for.
@@ -124,9 +126,67 @@ impl Engine {
         self.table.clear();
     }
 
+    /// An empty board with new settings, keeping the search results unless the rule
+    /// changes (they hold for positions under one rule only).
+    pub fn restart(&mut self, settings: Settings) {
+        let rule_changed = settings.rule != self.board.rule();
+        self.set_settings(settings);
+        self.board = Board::new(self.board.size(), self.settings.rule);
+        if rule_changed {
+            self.table.clear();
+        }
+    }
+
     /// Forgets all search results, keeping the position (Yixin-Board's `yxhashclear`).
     pub fn clear_table(&mut self) {
         self.table.clear();
+    }
+
+    /// Writes the search results to `path` (`yxhashdump`; a temporary file renamed over
+    /// it, so a crash never leaves half a file): how many entries.
+    pub fn dump_table(&mut self, path: &Path) -> Result<u64, String> {
+        self.size_table();
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(".tmp");
+        let temporary = PathBuf::from(temporary);
+        std::fs::File::create(&temporary)
+            .and_then(|file| {
+                let mut out = BufWriter::new(file);
+                let written = self.table.dump(&mut out)?;
+                out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+                Ok(written)
+            })
+            .and_then(|written| std::fs::rename(&temporary, path).map(|_| written))
+            .map_err(|e| format!("hash table not written to {}: {e}", path.display()))
+    }
+
+    /// Reads search results written by [`Engine::dump_table`] (`yxhashload`) into the table
+    /// the settings give: how many entries.
+    pub fn load_table(&mut self, path: &Path) -> Result<u64, String> {
+        self.size_table();
+        let file = std::fs::File::open(path)
+            .map_err(|e| format!("hash table not read from {}: {e}", path.display()))?;
+        self.table
+            .load(&mut BufReader::new(file))
+            .map_err(|why| format!("hash table not read from {}: {why}", path.display()))
+    }
+
+    /// Makes the table the settings ask for, unless it is made already.
+    fn size_table(&mut self) {
+        if self.table_sized {
+            return;
+        }
+        // Free the old table before measuring and making the new one: never hold both.
+        self.table = Table::with_bytes(0);
+        // The network's weights are read on first use: read them before measuring, so that
+        // the table leaves room for them.
+        if self.handicap.eval == EvalKind::Net {
+            crate::eval::net::embedded::for_rule(self.board.rule());
+        }
+        self.table_threads = search_threads(&self.settings);
+        let bytes = table_bytes(&self.settings, self.table_threads);
+        self.table = Table::with_bytes(bytes);
+        self.table_sized = true;
     }
 
     /// Plays the side to move's stone on an empty point.
@@ -162,19 +222,7 @@ impl Engine {
     ) -> SearchResult {
         // The clock runs from here: sizing the table counts against the move's time.
         let started = Instant::now();
-        if !self.table_sized {
-            // Free the old table before measuring and making the new one: never hold both.
-            self.table = Table::with_bytes(0);
-            // The network's weights are read on first use: read them before measuring, so
-            // that the table leaves room for them.
-            if self.handicap.eval == EvalKind::Net {
-                crate::eval::net::embedded::for_rule(self.board.rule());
-            }
-            self.table_threads = search_threads(&self.settings);
-            let bytes = table_bytes(&self.settings, self.table_threads);
-            self.table = Table::with_bytes(bytes);
-            self.table_sized = true;
-        }
+        self.size_table();
         let s = &self.settings;
         let h = &self.handicap;
         let empty = self.board.size().area() - self.board.stone_count();

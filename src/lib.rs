@@ -7,6 +7,7 @@
 #![warn(missing_debug_implementations)]
 
 pub mod bench;
+pub mod checksum;
 pub mod engine;
 pub mod eval;
 pub mod game;

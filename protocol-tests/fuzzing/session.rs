@@ -42,7 +42,8 @@ const YIXIN_STONES: [&str; 11] = [
     "yxsoosorvstep3",
 ];
 /// … a file name line, …
-const YIXIN_FILE: [&str; 3] = ["yxsetdatabase", "yxhashdump", "yxdbtotxt"];
+/// (Not `yxhashdump`: it writes a file named by whatever line a mutation puts after it.)
+const YIXIN_FILE: [&str; 3] = ["yxsetdatabase", "yxhashload", "yxdbtotxt"];
 /// … or nothing.
 const YIXIN_ALONE: [&str; 12] = [
     "yxsavedatabase",

@@ -857,11 +857,15 @@ mod tests {
             "test",
         );
         assert_eq!(mirror.awaiting(), None);
-        mirror.sent(b"yxhashdump\n", "test");
+        mirror.sent(b"yxdbtotxt\n", "test");
         assert!(mirror.in_block());
         mirror.sent(b"done\n", "test");
         assert!(mirror.awaiting().is_some());
-        mirror.received("ERROR yxhashdump: no").unwrap();
+        mirror.received("ERROR yxdbtotxt: no").unwrap();
+        mirror.sent(b"yxhashdump\n", "test");
+        assert!(mirror.in_block());
+        mirror.sent(b"somewhere.hash\n", "test");
+        assert_eq!(mirror.awaiting(), None);
         mirror.sent(b"yxblock\n7,7\n", "test");
         assert_eq!(mirror.awaiting(), None);
         mirror.sent(b"done\n", "test");

@@ -121,7 +121,7 @@ const YIXIN_STONES_REFUSED: [&str; 9] = [
     "YXSOOSORVSTEP5",
     "YXSOOSORVSTEP6",
 ];
-const YIXIN_FILE_NAME: [&str; 9] = [
+const YIXIN_FILE_NAME: [&str; 7] = [
     "YXDBTOPOS",
     "YXDBTOTXT",
     "YXDBTOTXTALL",
@@ -129,13 +129,10 @@ const YIXIN_FILE_NAME: [&str; 9] = [
     "YXLIBTODB",
     "YXDBMERGE",
     "YXDBSPLIT",
-    "YXHASHDUMP",
-    "YXHASHLOAD",
 ];
-const YIXIN_REFUSED: [&str; 6] = [
+const YIXIN_REFUSED: [&str; 5] = [
     "YXDBCHECK",
     "YXDBFIX",
-    "YXSEARCHDEFEND",
     "YXSOOSORVSTEP1",
     "YXFORBID",
     "YXPRINTFEATURE",
@@ -234,7 +231,7 @@ impl RequestReader {
                 refused: true,
                 quoted: false,
             })
-        } else if word == "YXSETDATABASE" {
+        } else if ["YXSETDATABASE", "YXHASHDUMP", "YXHASHLOAD"].contains(&word.as_str()) {
             Some(BlockKind::FileName { refused: false })
         } else if named(&YIXIN_FILE_NAME) {
             Some(BlockKind::FileName { refused: true })
@@ -313,6 +310,8 @@ impl RequestReader {
             "YXBLOCKRESET" => bare(rest, Request::BlockReset),
             "YXBLOCKPATHRESET" => Request::Quiet,
             "YXNBEST" => number(rest).map_or_else(|| malformed("YXNBEST n"), Request::Nbest),
+            // Every move ranked: answered as YXNBEST is, with a move.
+            "YXSEARCHDEFEND" => bare(rest, Request::Nbest(1)),
             "DONE" => malformed("DONE without a block"),
             _ => Request::Unknown,
         };

@@ -24,7 +24,7 @@ pub enum Pattern {
     Moves(usize, Option<String>),
     /// `~swap2`: `SWAP` or one or more moves on one line.
     Swap2,
-    /// `~messages`: any number of `MESSAGE` lines, none included.
+    /// `~messages`: any number of `MESSAGE` lines (and live analysis lines), none included.
     Messages,
     Error,
     Unknown,
@@ -358,7 +358,7 @@ impl Runner {
             }
             Step::Expect(Pattern::Messages) => loop {
                 let line = self.next_line(&Pattern::Messages)?;
-                if Reply::parse(&line) != Reply::Message {
+                if Reply::parse(&line) != Reply::Message && !is_live(&line) {
                     self.peeked = Some(line);
                     break;
                 }

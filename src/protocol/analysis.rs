@@ -9,6 +9,7 @@
 use super::output::Sink;
 use crate::eval::net::VALUE_SCALE;
 use crate::game::{BoardSize, Pos};
+use crate::search::params::WIN_THRESHOLD;
 use crate::search::{Reporter, SearchResult};
 use std::time::{Duration, Instant};
 
@@ -128,6 +129,15 @@ pub fn info_block(result: &SearchResult, index: usize, count: usize) -> Vec<Stri
     ]
 }
 
+/// `MESSAGE REALTIME LOSE` for each ranked move proven lost: the GUI marks them on the board.
+pub fn loss_marks(ranked: &[(Pos, i32)]) -> Vec<String> {
+    ranked
+        .iter()
+        .filter(|&&(_, score)| score < -WIN_THRESHOLD)
+        .map(|(pos, _)| format!("MESSAGE REALTIME LOSE {},{}", pos.x(), pos.y()))
+        .collect()
+}
+
 /// The INFO blocks of YXNBEST's ranked moves, each with its own value (the best with the
 /// principal variation, the others alone), all at the search's depth so that the GUI keeps
 /// every label.
@@ -168,6 +178,17 @@ mod tests {
             pv: vec![a, b],
             ranked: vec![(a, score), (b, score - 40)],
         }
+    }
+
+    #[test]
+    fn only_proven_losses_are_marked() {
+        let at = |x, y| Pos::new(x, y);
+        let ranked = [
+            (at(1, 2), 40),
+            (at(3, 4), -WIN_THRESHOLD),
+            (at(5, 6), -WIN_THRESHOLD - 3),
+        ];
+        assert_eq!(loss_marks(&ranked), ["MESSAGE REALTIME LOSE 5,6"]);
     }
 
     #[test]

@@ -107,8 +107,16 @@ pub enum Command {
     /// Yixin-Board asks what the engine can use (threads, hash).
     YxShowInfo,
     YxNbest(i64),
+    /// Yixin-Board's "search defence": every candidate move ranked, the lost ones marked.
+    YxSearchDefend,
     /// Yixin-Board: forget the search results (`yxhashclear`).
     YxHashClear,
+    /// Yixin-Board: the transposition table written to a file (`yxhashdump`) or read back
+    /// (`yxhashload`).
+    YxHashFile {
+        path: String,
+        load: bool,
+    },
     /// Yixin-Board: how full the transposition table is (`yxshowhashusage`).
     YxHashUsage,
     /// Yixin-Board: the user offers a draw (`yxdraw`).
@@ -176,6 +184,10 @@ enum BlockKind {
     },
     /// `yxsetdatabase`'s file name line.
     DatabasePath,
+    /// `yxhashdump`'s (`load` false) or `yxhashload`'s file name line.
+    HashPath {
+        load: bool,
+    },
 }
 
 /// What Yixin-Board sends after one of its commands.
@@ -209,11 +221,8 @@ const YIXIN_UNSUPPORTED: &[(&str, Follows, Option<&str>)] = &[
     ("YXLIBTODB", Follows::Path, Some(NO_DATABASE)),
     ("YXDBMERGE", Follows::Path, Some(NO_DATABASE)),
     ("YXDBSPLIT", Follows::Path, Some(NO_DATABASE)),
-    ("YXHASHDUMP", Follows::Path, Some(UNSUPPORTED)),
-    ("YXHASHLOAD", Follows::Path, Some(UNSUPPORTED)),
     ("YXBLOCKPATH", Follows::Stones, Some(UNSUPPORTED)),
     ("YXBLOCKPATHUNDO", Follows::Stones, Some(UNSUPPORTED)),
-    ("YXSEARCHDEFEND", Follows::Nothing, Some(UNSUPPORTED)),
     ("YXSOOSORVSTEP1", Follows::Nothing, Some(UNSUPPORTED)),
     ("YXSOOSORVSTEP2", Follows::Stones, Some(UNSUPPORTED)),
     ("YXSOOSORVSTEP3", Follows::Stones, Some(UNSUPPORTED)),
@@ -284,6 +293,11 @@ impl Parser {
                 op => self.open(BlockKind::Database { op, comment: None }),
             };
         }
+        if word == "YXHASHDUMP" || word == "YXHASHLOAD" {
+            return self.open(BlockKind::HashPath {
+                load: word == "YXHASHLOAD",
+            });
+        }
         if let Some(&(_, follows, refusal)) = YIXIN_UNSUPPORTED.iter().find(|(w, ..)| *w == word) {
             let refusal = refusal.map(|why| format!("{}: {why}", word.to_ascii_lowercase()));
             return match follows {
@@ -343,6 +357,7 @@ impl Parser {
                     | BlockKind::Skipped(_)
                     | BlockKind::Database { .. }
                     | BlockKind::DatabasePath
+                    | BlockKind::HashPath { .. }
             )
         )
     }
@@ -406,6 +421,13 @@ impl Parser {
                 return Input::Command(Command::Database {
                     op: DatabaseOp::Set(line.to_string()),
                     moves: Vec::new(),
+                });
+            }
+            Some(&BlockKind::HashPath { load }) => {
+                self.block = None;
+                return Input::Command(Command::YxHashFile {
+                    path: line.to_string(),
+                    load,
                 });
             }
             _ => {}
@@ -533,6 +555,7 @@ fn parse_command(word: &str, rest: &str) -> Result<Option<Command>, Reply> {
         "YXNBEST" => parse_number(rest)
             .map(|n| Some(Command::YxNbest(n)))
             .map_err(|why| Reply::Error(format!("YXNBEST needs a count: {why}"))),
+        "YXSEARCHDEFEND" => no_argument(Command::YxSearchDefend),
         "YXHASHCLEAR" => no_argument(Command::YxHashClear),
         "YXSHOWHASHUSAGE" => no_argument(Command::YxHashUsage),
         "YXDRAW" => no_argument(Command::YxDraw),

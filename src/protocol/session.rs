@@ -1,7 +1,7 @@
 //! One brain's conversation with its manager: commands in, replies out, the game state in
 //! between. Every command gets exactly the reply the protocol expects, or one `ERROR`.
 
-use super::analysis::{notation, ranked_blocks, Live, Progress};
+use super::analysis::{loss_marks, notation, ranked_blocks, Live, Progress};
 use super::balance::balance;
 use super::command::{Command, Info, Input, Owner, Point};
 use super::database::Database;
@@ -77,6 +77,8 @@ pub struct Session {
 const NO_GAME: &str = "no game in progress: send START first";
 /// A balance's target beyond every evaluation (won or lost) means nothing more.
 const MAX_BALANCE_BIAS: i64 = 100_000;
+/// The most moves `yxnbest` and `yxsearchdefend` rank.
+const MAX_RANKED: i64 = 64;
 
 impl Session {
     /// A session with the settings file's values until the manager's INFO commands.
@@ -116,9 +118,18 @@ impl Session {
         match command {
             Command::Start { width, height } => {
                 let size = board_size(width, height)?;
-                // Drop the old game (and its table) before making the new one.
-                self.engine = None;
-                self.engine = Some(Engine::new(size, self.settings.clone(), self.handicap));
+                match self.engine.as_mut() {
+                    // Yixin-Board sends START before every position: the search results
+                    // (and a loaded hash dump) stay.
+                    Some(engine) if engine.board().size() == size => {
+                        engine.restart(self.settings.clone())
+                    }
+                    _ => {
+                        // Drop the old game (and its table) before making the new one.
+                        self.engine = None;
+                        self.engine = Some(Engine::new(size, self.settings.clone(), self.handicap));
+                    }
+                }
                 self.my_color = None;
                 out.line("OK");
             }
@@ -184,19 +195,17 @@ impl Session {
                 if count < 1 {
                     return Err(format!("YXNBEST {count}: the count must be at least 1"));
                 }
-                let result = self.think_live(count.min(64) as usize, stop, out)?;
-                if self.live.info {
-                    self.pending.extend(ranked_blocks(&result));
-                }
-                for (rank, &(pos, score)) in result.ranked.iter().enumerate() {
-                    self.pending.push(format!(
-                        "MESSAGE nbest {} {},{} ev {score}",
-                        rank + 1,
-                        pos.x(),
-                        pos.y()
-                    ));
-                }
-                self.play_result(result, out)?;
+                self.ranked_reply(count.min(MAX_RANKED) as usize, stop, out)?;
+            }
+            Command::YxSearchDefend => {
+                // As Rapfi does: every move ranked; the GUI marks those proven lost.
+                let count = self
+                    .game()?
+                    .board()
+                    .candidates()
+                    .count()
+                    .clamp(1, MAX_RANKED as usize);
+                self.ranked_reply(count, stop, out)?;
             }
             Command::YxShowInfo => {
                 // Yixin-Board's units: threads, and log2 of the largest table in KiB.
@@ -209,6 +218,20 @@ impl Session {
                     "MESSAGE INFO MAX_HASH_SIZE {}",
                     63 - hash_kib.max(1).leading_zeros()
                 ));
+            }
+            Command::YxHashFile { path, load } => {
+                // Success or not, a MESSAGE (as Rapfi answers): the GUI waits for nothing.
+                let path = std::path::Path::new(&path);
+                let done = match self.engine.as_mut() {
+                    None => Err(format!("hash table: {NO_GAME}")),
+                    Some(engine) if load => engine
+                        .load_table(path)
+                        .map(|n| format!("hash table read from {}: {n} entries", path.display())),
+                    Some(engine) => engine
+                        .dump_table(path)
+                        .map(|n| format!("hash table written to {}: {n} entries", path.display())),
+                };
+                out.line(&format!("MESSAGE {}", done.unwrap_or_else(|why| why)));
             }
             Command::YxHashClear => {
                 if let Some(engine) = self.engine.as_mut() {
@@ -570,6 +593,32 @@ impl Session {
     ) -> Result<SearchResult, String> {
         let live = self.live;
         self.think(multipv, stop, &mut Progress::new(out, live))
+    }
+
+    /// Searches for the `count` best moves, prints them (`MESSAGE nbest`, the INFO blocks,
+    /// `MESSAGE REALTIME LOSE` for each proven loss) and plays the best.
+    fn ranked_reply(
+        &mut self,
+        count: usize,
+        stop: &Stop,
+        out: &mut dyn Sink,
+    ) -> Result<(), String> {
+        let result = self.think_live(count, stop, out)?;
+        if self.live.info {
+            self.pending.extend(ranked_blocks(&result));
+        }
+        for (rank, &(pos, score)) in result.ranked.iter().enumerate() {
+            self.pending.push(format!(
+                "MESSAGE nbest {} {},{} ev {score}",
+                rank + 1,
+                pos.x(),
+                pos.y()
+            ));
+        }
+        if self.live.realtime {
+            self.pending.extend(loss_marks(&result.ranked));
+        }
+        self.play_result(result, out)
     }
 
     /// Searches, plays and prints the move.

@@ -4,7 +4,9 @@
 //! stored in the word itself (a move read from it is still checked by the caller).
 
 use super::params::WIN_THRESHOLD;
+use crate::checksum::Fnv1a;
 use crate::game::{Pos, POS_COUNT};
+use std::io::{self, Read, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Whether a stored score is exact or a bound.
@@ -237,6 +239,141 @@ impl Table {
     }
 }
 
+/// A dump's first bytes (then the version).
+const DUMP_MAGIC: &[u8; 4] = b"QTT\0";
+const DUMP_VERSION: u64 = 1;
+
+impl Table {
+    /// Writes the used entries (Yixin-Board's `yxhashdump`): `QTT\0`, the version, the
+    /// table's bucket count, then each used entry's index and word, an index of `u64::MAX`
+    /// to end, and the FNV-1a hash of all that (each number a little-endian u64). Returns
+    /// the entries written.
+    pub fn dump(&self, out: &mut dyn Write) -> io::Result<u64> {
+        let mut hash = Fnv1a::default();
+        let mut put = |out: &mut dyn Write, bytes: &[u8]| {
+            hash.update(bytes);
+            out.write_all(bytes)
+        };
+        put(out, DUMP_MAGIC)?;
+        put(out, &DUMP_VERSION.to_le_bytes())?;
+        put(out, &(self.buckets() as u64).to_le_bytes())?;
+        let mut written = 0;
+        for (index, entry) in self.entries.iter().enumerate() {
+            let word = entry.load(Ordering::Relaxed);
+            if Entry::unpack(word).meta & 3 != 0 {
+                put(out, &(index as u64).to_le_bytes())?;
+                put(out, &word.to_le_bytes())?;
+                written += 1;
+            }
+        }
+        put(out, &u64::MAX.to_le_bytes())?;
+        let check = hash.finish();
+        out.write_all(&check.to_le_bytes())?;
+        Ok(written)
+    }
+
+    /// Reads a dump (`yxhashload`) into this table, whose entries it replaces, and returns
+    /// how many it holds. A bucket's index is the low bits of a position's hash, so a dump
+    /// fits a table of its size or smaller (where dumped buckets merge, the deeper entries
+    /// stay). A larger table or a foreign file is refused, leaving this table as it was; a
+    /// damaged one (found by its end) leaves it empty: reading in place needs no second
+    /// table's memory.
+    pub fn load(&mut self, input: &mut dyn Read) -> Result<u64, String> {
+        let mut reader = CheckedReader {
+            input,
+            hash: Fnv1a::default(),
+        };
+        let mut magic = [0u8; 4];
+        reader.read(&mut magic)?;
+        if &magic != DUMP_MAGIC {
+            return Err("not a Quinto hash dump".into());
+        }
+        if reader.word()? != DUMP_VERSION {
+            return Err("a hash dump of another version".into());
+        }
+        let dumped_buckets = reader.word()?;
+        if !dumped_buckets.is_power_of_two() || dumped_buckets < self.buckets() as u64 {
+            return Err(format!(
+                "dumped from a table of {} MiB, smaller than this one ({} MiB): set the \
+                 same hash size to load it",
+                dumped_buckets.saturating_mul(BUCKET_BYTES) >> 20,
+                self.bytes() >> 20
+            ));
+        }
+        self.clear();
+        let loaded = self.fill(&mut reader, dumped_buckets);
+        if loaded.is_err() {
+            self.clear();
+        }
+        loaded
+    }
+
+    /// The entries of a dump and its check hash.
+    fn fill(&mut self, reader: &mut CheckedReader, dumped_buckets: u64) -> Result<u64, String> {
+        let mut count = 0;
+        loop {
+            let index = reader.word()?;
+            if index == u64::MAX {
+                break;
+            }
+            let bits = reader.word()?;
+            let entry = Entry::unpack(bits);
+            if index >= dumped_buckets * BUCKET as u64
+                || entry.meta & 3 == 0
+                || entry.best as usize > POS_COUNT
+            {
+                return Err("damaged: an entry out of range".into());
+            }
+            let first = (index / BUCKET as u64 % self.buckets() as u64) as usize * BUCKET;
+            self.written[first / PAGE_ENTRIES].store(true, Ordering::Relaxed);
+            // An empty slot, else the shallowest if this entry is deeper.
+            let slot = self.entries[first..first + BUCKET]
+                .iter()
+                .min_by_key(|w| {
+                    let old = w.load(Ordering::Relaxed);
+                    (old != 0, Entry::unpack(old).depth)
+                })
+                .filter(|w| {
+                    let old = w.load(Ordering::Relaxed);
+                    old == 0 || Entry::unpack(old).depth < entry.depth
+                });
+            if let Some(slot) = slot {
+                count += u64::from(slot.load(Ordering::Relaxed) == 0);
+                slot.store(bits, Ordering::Relaxed);
+            }
+        }
+        let expected = reader.hash.finish();
+        let mut check = [0u8; 8];
+        reader.read(&mut check)?;
+        if u64::from_le_bytes(check) != expected {
+            return Err("damaged: its check hash does not match".into());
+        }
+        Ok(count)
+    }
+}
+
+/// Reads a dump, hashing what it reads.
+struct CheckedReader<'a> {
+    input: &'a mut dyn Read,
+    hash: Fnv1a,
+}
+
+impl CheckedReader<'_> {
+    fn read(&mut self, bytes: &mut [u8]) -> Result<(), String> {
+        self.input
+            .read_exact(bytes)
+            .map_err(|_| "the file ends too soon".to_string())?;
+        self.hash.update(bytes);
+        Ok(())
+    }
+
+    fn word(&mut self) -> Result<u64, String> {
+        let mut bytes = [0u8; 8];
+        self.read(&mut bytes)?;
+        Ok(u64::from_le_bytes(bytes))
+    }
+}
+
 /// `len` empty entries: a zeroed allocation, which the operating system provides untouched,
 /// so a big table costs nothing until it is used.
 fn zeroed(len: usize) -> Vec<AtomicU64> {
@@ -275,6 +412,53 @@ fn from_stored(score: i32, ply: usize) -> i32 {
 mod tests {
     use super::*;
     use crate::search::params::WIN;
+
+    #[test]
+    fn a_dump_reads_back_into_its_size_or_smaller_and_a_damaged_one_never() {
+        let table = Table::with_bytes(1 << 16);
+        let hashes: Vec<u64> = (0..300u64)
+            .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .collect();
+        for (i, &hash) in hashes.iter().enumerate() {
+            let best = Some(Pos::new(i % 15, i / 15 % 15));
+            table.store(hash, 0, (i % 20) as i32, i as i32, Bound::Lower, best);
+        }
+        let mut dump = Vec::new();
+        let written = table.dump(&mut dump).unwrap();
+        assert!(written > 250);
+
+        let mut same = Table::with_bytes(1 << 16);
+        assert_eq!(same.load(&mut dump.as_slice()), Ok(written));
+        for &hash in &hashes {
+            let (a, b) = (table.probe(hash, 0), same.probe(hash, 0));
+            assert_eq!(
+                a.map(|h| (h.best, h.score, h.depth)),
+                b.map(|h| (h.best, h.score, h.depth))
+            );
+        }
+        let mut smaller = Table::with_bytes(1 << 12);
+        let kept = smaller.load(&mut dump.as_slice()).unwrap();
+        assert!(kept > 0 && kept <= (1 << 12) / 8);
+
+        let mut larger = Table::with_bytes(1 << 18);
+        larger.store(hashes[0], 0, 3, 1, Bound::Exact, None);
+        assert!(larger.load(&mut dump.as_slice()).is_err());
+        assert!(
+            larger.probe(hashes[0], 0).is_some(),
+            "a refused dump changes nothing"
+        );
+
+        let mut damaged = dump.clone();
+        damaged[100] ^= 1;
+        assert!(same.load(&mut damaged.as_slice()).is_err());
+        assert_eq!(
+            same.usage_permille(),
+            0,
+            "a damaged dump leaves the table empty"
+        );
+        assert!(same.load(&mut &dump[..dump.len() - 3]).is_err());
+        assert!(same.load(&mut &b"QNET"[..]).is_err());
+    }
 
     #[test]
     fn stores_and_finds_with_mate_scores_relative_to_the_node() {

@@ -14,6 +14,7 @@
 //! 64-bit hash of everything before it: a damaged file is refused, never half-used.
 
 use super::features::{table_offset, FEATURE_IDS};
+use crate::checksum::fnv1a;
 use crate::game::Color;
 
 /// Feature vector width.
@@ -49,13 +50,6 @@ pub struct Network {
     pub w3: [f32; HIDDEN],
     pub b3: f32,
     pub policy: [i16; DIM],
-}
-
-/// FNV-1a, 64 bits: the file's check and the trainer's fingerprint of a net.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 impl Network {

@@ -2,7 +2,7 @@
 //! writes the weight file the engine loads; prints the held-out loss beside that of the
 //! linear evaluation refitted to the same positions.
 
-use quinto::eval::net::network::fnv1a;
+use quinto::checksum::fnv1a;
 use quinto::eval::net::VALUE_SCALE;
 use quinto::eval::weights;
 use quinto_match::netdata::{positions, Position};
