@@ -10,7 +10,7 @@ use crate::search::params::{
 };
 use crate::search::time::budget;
 use crate::search::tt::Table;
-use crate::search::{search, Limits, Reporter, SearchResult, Stop};
+use crate::search::{search, Limits, Reporter, SearchResult, Silent, Stop};
 use std::io::{BufReader, BufWriter};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -169,6 +169,26 @@ impl Engine {
         self.table
             .load(&mut BufReader::new(file))
             .map_err(|why| format!("hash table not read from {}: {why}", path.display()))
+    }
+
+    /// Searches the position, the opponent to move, without a time limit until `stop` ends
+    /// it (the next input), filling the table for the answer to come.
+    pub fn ponder(&mut self, stop: &Stop) {
+        self.size_table();
+        let s = &self.settings;
+        let h = &self.handicap;
+        let limits = Limits {
+            max_depth: tightest(s.max_depth, h.max_depth),
+            max_nodes: tightest(s.max_nodes, h.max_nodes),
+            time: None,
+            multipv: 1,
+            started: None,
+            plain: h.plain,
+            threads: search_threads(s),
+            eval: h.eval,
+            blocked: Vec::new(),
+        };
+        search(&mut self.board, &mut self.table, &limits, stop, &mut Silent);
     }
 
     /// Makes the table the settings ask for, unless it is made already.

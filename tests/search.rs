@@ -233,6 +233,34 @@ fn a_quit_signal_stops_every_thread_of_an_unlimited_search() {
 }
 
 #[test]
+fn an_input_ends_a_ponder_search_and_only_a_ponder_search() {
+    let stop = Stop::new();
+    stop.input();
+    assert!(
+        !stop.is_set(),
+        "an input while nothing ponders stops nothing"
+    );
+    stop.ponder_begin();
+    assert!(!stop.is_set());
+    // An input that came before the ponder search started still ends it, at once.
+    stop.input();
+    assert!(stop.is_set());
+    let mut board = threat_positions(Rule::Freestyle).remove(0);
+    let limits = Limits {
+        multipv: 1,
+        threads: 2,
+        ..Limits::default()
+    };
+    let mut table = Table::with_bytes(1 << 20);
+    let result = search(&mut board, &mut table, &limits, &stop, &mut Silent);
+    assert!(result.best.is_some());
+    stop.ponder_end();
+    assert!(!stop.is_set(), "the next search runs");
+    stop.input();
+    assert!(!stop.is_set());
+}
+
+#[test]
 fn the_same_search_twice_gives_the_same_nodes_and_move() {
     let limits = tiny(5, 200_000);
     let mut first = board_with(

@@ -36,6 +36,8 @@ pub enum Info {
     /// as bits (Rapfi's and Yixin-Board's reading) 1 the `MESSAGE REALTIME` lines, 2 the
     /// `INFO` analysis lines.
     ShowDetail(i64),
+    /// Yixin-Board: think on the opponent's time (1) or not (0).
+    Pondering(i64),
     /// `evaluate` and keys we do not know: accepted and ignored.
     Ignored(String),
     /// A known key with a value that is not a number we can use.
@@ -667,6 +669,7 @@ fn parse_info(rest: &str) -> Info {
         "hash_size" => number(Info::HashSize),
         "time_increment" => number(Info::TimeIncrement),
         "show_detail" => number(Info::ShowDetail),
+        "pondering" => number(Info::Pondering),
         "folder" => Info::Folder(value.to_string()),
         _ => Info::Ignored(echo(&key)),
     }

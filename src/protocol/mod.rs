@@ -56,9 +56,24 @@ pub fn run(
         out.line("MESSAGE Quinto is a Gomocup protocol engine: a manager (Piskvork, c-gomoku-cli, GomocupJudge) drives it. To play it yourself, run: pbrain-quinto play");
     }
     let mut session = Session::new(handicap, startup);
-    for input in receiver {
+    let mut waiting = None;
+    loop {
+        let input = match waiting.take().map_or_else(|| receiver.recv(), Ok) {
+            Ok(input) => input,
+            Err(_) => break,
+        };
         if session.handle(input, &stop, &mut out) == Flow::Exit {
             break;
+        }
+        if session.wants_ponder() {
+            // Any input from here on ends the ponder search, one already waiting at once.
+            stop.ponder_begin();
+            match receiver.try_recv() {
+                Ok(input) => waiting = Some(input),
+                Err(mpsc::TryRecvError::Empty) => session.ponder(&stop),
+                Err(mpsc::TryRecvError::Disconnected) => break,
+            }
+            stop.ponder_end();
         }
     }
 }
@@ -83,6 +98,7 @@ fn read_input(stop: &Stop, sender: &mpsc::Sender<Input>) {
             }
             Ok(_) => parser.feed(&String::from_utf8_lossy(&buffer)),
         };
+        stop.input();
         match &input {
             Input::Command(Command::End) => stop.quit(),
             Input::Command(Command::Stop) | Input::Command(Command::Info(Info::TimeoutTurn(0))) => {

@@ -72,6 +72,9 @@ pub struct Session {
     blocked: Vec<Point>,
     /// Yixin-Board's analysis database (`yxsetdatabase`), if one is chosen.
     database: Option<Database>,
+    /// `INFO pondering 1`: think on the opponent's time (a GUI's choice; managers never
+    /// send it).
+    pondering: bool,
 }
 
 const NO_GAME: &str = "no game in progress: send START first";
@@ -91,6 +94,26 @@ impl Session {
         session.settings.threads = startup.threads.unwrap_or(1);
         session.settings.hash_bytes = startup.hash_bytes;
         session
+    }
+
+    /// Whether to think on the opponent's time now: pondering asked for, and the opponent
+    /// to move after Quinto's move.
+    pub fn wants_ponder(&self) -> bool {
+        match (&self.engine, self.my_color) {
+            (Some(engine), Some(mine)) if self.pondering => {
+                let board = engine.board();
+                board.side_to_move() != mine && !board.is_full()
+            }
+            _ => false,
+        }
+    }
+
+    /// Thinks on the opponent's time until `stop` says an input came (`Stop::ponder`): the
+    /// results stay in the table for the next move. Prints nothing.
+    pub fn ponder(&mut self, stop: &Stop) {
+        if let Some(engine) = self.engine.as_mut() {
+            engine.ponder(stop);
+        }
     }
 
     /// Answers one input.
@@ -431,6 +454,10 @@ impl Session {
                     Detail::Full
                 };
                 self.live = Live::from_level(level);
+                None
+            }
+            Info::Pondering(on) => {
+                self.pondering = on != 0;
                 None
             }
             Info::GameType(_) | Info::Folder(_) | Info::Ignored(_) => None,

@@ -39,11 +39,18 @@ use tt::Table;
 pub struct Stop {
     state: AtomicU8,
     searching: AtomicBool,
+    /// Thinking on the opponent's time: `PONDER_OFF`, `PONDERING`, or `INTERRUPTED` once
+    /// an input came.
+    ponder: AtomicU8,
 }
 
 const RUN: u8 = 0;
 const MOVE_NOW: u8 = 1;
 const QUIT: u8 = 2;
+
+const PONDER_OFF: u8 = 0;
+const PONDERING: u8 = 1;
+const INTERRUPTED: u8 = 2;
 
 impl Stop {
     pub fn new() -> Stop {
@@ -76,10 +83,32 @@ impl Stop {
         self.state.store(QUIT, Ordering::SeqCst);
     }
 
+    /// From now on any input ends the search (`Stop::input`): a ponder search is about to
+    /// start. Set before looking for input already waiting, so that none is missed.
+    pub fn ponder_begin(&self) {
+        self.ponder.store(PONDERING, Ordering::SeqCst);
+    }
+
+    /// Inputs no longer end searches.
+    pub fn ponder_end(&self) {
+        self.ponder.store(PONDER_OFF, Ordering::SeqCst);
+    }
+
+    /// The input thread got a line: a ponder search ends.
+    pub fn input(&self) {
+        let _ = self.ponder.compare_exchange(
+            PONDERING,
+            INTERRUPTED,
+            Ordering::SeqCst,
+            Ordering::SeqCst,
+        );
+    }
+
     /// Whether the running search must return now.
     #[inline]
     pub fn is_set(&self) -> bool {
         self.state.load(Ordering::Relaxed) != RUN
+            || self.ponder.load(Ordering::Relaxed) == INTERRUPTED
     }
 }
 
