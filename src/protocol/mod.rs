@@ -57,11 +57,7 @@ pub fn run(
     }
     let mut session = Session::new(handicap, startup);
     let mut waiting = None;
-    loop {
-        let input = match waiting.take().map_or_else(|| receiver.recv(), Ok) {
-            Ok(input) => input,
-            Err(_) => break,
-        };
+    while let Ok(input) = waiting.take().map_or_else(|| receiver.recv(), Ok) {
         if session.handle(input, &stop, &mut out) == Flow::Exit {
             break;
         }
