@@ -1,8 +1,8 @@
 //! Which evaluation a search uses: the classical linear one, or the network where the rule
 //! has one (with its incremental state, one per search thread).
 
-use super::evaluate;
 use super::net::{embedded, NetState};
+use super::{evaluate, EVAL_LIMIT};
 use crate::game::{Board, Color};
 
 /// The evaluation asked for (`--eval`).
@@ -54,6 +54,14 @@ impl Evaluator {
     /// The position's value for `to_move` (positive is good for it).
     #[inline]
     pub fn evaluate(&mut self, board: &Board, to_move: Color) -> i32 {
+        self.evaluate_within(board, to_move, -EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// The same, where the network asks the classical value first and answers itself only
+    /// if that lies within `low..=high`: far from the search's window a rough value decides
+    /// as well, and the network's cost (bringing its state to the position) is saved.
+    #[inline]
+    pub fn evaluate_within(&mut self, board: &Board, to_move: Color, low: i32, high: i32) -> i32 {
         match self {
             Evaluator::Classical => evaluate(board, to_move),
             Evaluator::Net(state, cache) => {
@@ -63,10 +71,44 @@ impl Evaluator {
                 if *slot >> VALUE_BITS == key >> VALUE_BITS && *slot != 0 {
                     return *slot as u16 as i16 as i32;
                 }
+                let classical = evaluate(board, to_move);
+                if classical < low || classical > high {
+                    return classical;
+                }
                 let value = state.evaluate(board, to_move);
                 *slot = key >> VALUE_BITS << VALUE_BITS | value as i16 as u16 as u64;
                 value
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{BoardSize, Rule};
+
+    #[test]
+    fn the_network_answers_near_the_window_and_the_classical_value_far_from_it() {
+        let size = BoardSize::square(15).unwrap();
+        let mut board = Board::new(size, Rule::Freestyle);
+        for text in ["h8", "h9", "i8", "j10", "g7", "g8"] {
+            board.play(size.parse_human(text).unwrap(), board.side_to_move());
+        }
+        let me = board.side_to_move();
+        let classical = evaluate(&board, me);
+        let mut far = Evaluator::new(EvalKind::Net, &board);
+        assert_eq!(
+            far.evaluate_within(&board, me, classical + 1, classical + 9),
+            classical
+        );
+        assert_eq!(
+            far.evaluate_within(&board, me, classical - 9, classical - 1),
+            classical
+        );
+        let mut near = Evaluator::new(EvalKind::Net, &board);
+        let net = near.evaluate_within(&board, me, classical, classical);
+        assert_eq!(net, near.evaluate(&board, me));
+        assert_ne!(net, classical, "this position's two values differ");
     }
 }

@@ -299,7 +299,12 @@ impl<'a> Searcher<'a> {
         }
 
         // 4. Shallow pruning on the static value, when the opponent threatens nothing.
-        let stand = self.eval.evaluate(self.board, me);
+        let stand = self.eval.evaluate_within(
+            self.board,
+            me,
+            alpha - NET_LAZY_MARGIN,
+            beta + NET_LAZY_MARGIN,
+        );
         self.statics[ply] = stand;
         let improving = ply < 2 || stand > self.statics[ply - 2];
         if !pv_node && !threatened && beta.abs() < WIN_THRESHOLD && excluded.is_none() {

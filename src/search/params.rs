@@ -45,6 +45,10 @@ pub const MOVE_COUNT_MAX: usize = 32;
 pub const FUTILITY_MAX_DEPTH: i32 = 5;
 pub const FUTILITY_MARGIN: i32 = 70;
 
+/// The network evaluates a node only where the classical value lies within
+/// `NET_LAZY_MARGIN` of the window; elsewhere the classical value stands.
+pub const NET_LAZY_MARGIN: i32 = 100;
+
 /// Razoring: at depth up to `RAZOR_MAX_DEPTH`, a node whose static value is below alpha by
 /// `RAZOR_MARGIN` per ply is settled by the quiescence.
 pub const RAZOR_MAX_DEPTH: i32 = 2;
