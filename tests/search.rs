@@ -220,6 +220,12 @@ fn a_quit_signal_stops_every_thread_of_an_unlimited_search() {
     // helpers only through the main thread. A helper left running would hang the test.
     let stop = Stop::new();
     stop.quit();
+    unlimited_search_until(&stop);
+}
+
+/// A two-thread search with no limit of its own, which only `stop` can end: it must still
+/// give a legal move.
+fn unlimited_search_until(stop: &Stop) {
     let mut board = threat_positions(Rule::Freestyle).remove(0);
     let limits = Limits {
         multipv: 1,
@@ -227,7 +233,7 @@ fn a_quit_signal_stops_every_thread_of_an_unlimited_search() {
         ..Limits::default()
     };
     let mut table = Table::with_bytes(1 << 20);
-    let result = search(&mut board, &mut table, &limits, &stop, &mut Silent);
+    let result = search(&mut board, &mut table, &limits, stop, &mut Silent);
     let best = result.best.expect("a move even when stopped at once");
     assert!(board.is_empty(best));
 }
@@ -245,15 +251,7 @@ fn an_input_ends_a_ponder_search_and_only_a_ponder_search() {
     // An input that came before the ponder search started still ends it, at once.
     stop.input();
     assert!(stop.is_set());
-    let mut board = threat_positions(Rule::Freestyle).remove(0);
-    let limits = Limits {
-        multipv: 1,
-        threads: 2,
-        ..Limits::default()
-    };
-    let mut table = Table::with_bytes(1 << 20);
-    let result = search(&mut board, &mut table, &limits, &stop, &mut Silent);
-    assert!(result.best.is_some());
+    unlimited_search_until(&stop);
     stop.ponder_end();
     assert!(!stop.is_set(), "the next search runs");
     stop.input();
