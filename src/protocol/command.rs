@@ -854,11 +854,24 @@ mod tests {
         }
         assert!(matches!(parser.feed("DONE"), Input::Error(e) if e.contains("database")));
         // A file name, whatever it says, then the refusal; also when it is unreadable.
-        assert_eq!(parser.feed("yxhashdump"), Input::Nothing);
-        assert!(matches!(parser.feed("DONE"), Input::Error(e) if e.starts_with("yxhashdump")));
+        assert_eq!(parser.feed("yxdbsplit"), Input::Nothing);
+        assert!(matches!(parser.feed("DONE"), Input::Error(e) if e.starts_with("yxdbsplit")));
         assert_eq!(parser.feed("yxdbtotxt"), Input::Nothing);
         assert!(matches!(parser.reject("too long".into()), Input::Error(_)));
-        assert!(matches!(parser.feed("yxsearchdefend"), Input::Error(_)));
+        assert!(matches!(parser.feed("yxprintfeature"), Input::Error(_)));
+        // The hash file commands read their file name line, whatever it says.
+        assert_eq!(parser.feed("yxhashdump"), Input::Nothing);
+        assert_eq!(
+            parser.feed("DONE"),
+            Input::Command(Command::YxHashFile {
+                path: "DONE".into(),
+                load: false
+            })
+        );
+        assert_eq!(
+            parser.feed("yxsearchdefend"),
+            Input::Command(Command::YxSearchDefend)
+        );
         assert_eq!(
             parser.feed("yxbalancetwo -20"),
             Input::Command(Command::YxBalance {
