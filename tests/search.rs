@@ -239,6 +239,21 @@ fn unlimited_search_until(stop: &Stop) {
 }
 
 #[test]
+fn the_largest_depth_limit_a_manager_can_send_is_no_overflow() {
+    // INFO max_depth 4294967295 and no clock, as a ponder search runs (found by fuzzing).
+    let mut board = threat_positions(Rule::Freestyle).remove(0);
+    let limits = Limits {
+        max_depth: Some(u32::MAX),
+        max_nodes: Some(20_000),
+        multipv: 1,
+        ..Limits::default()
+    };
+    let mut table = Table::with_bytes(1 << 20);
+    let result = search(&mut board, &mut table, &limits, &Stop::new(), &mut Silent);
+    assert!(result.best.is_some());
+}
+
+#[test]
 fn an_input_ends_a_ponder_search_and_only_a_ponder_search() {
     let stop = Stop::new();
     stop.input();

@@ -610,8 +610,8 @@ fn root_threat_search(
     });
     let (vcf_moves, vct_moves) = match limits.max_depth {
         Some(depth) => (
-            ROOT_VCF_MOVES.min(depth + QUIESCENCE_FOURS as u32),
-            ROOT_VCT_MOVES.min((depth + 1) / 2),
+            ROOT_VCF_MOVES.min(depth.saturating_add(QUIESCENCE_FOURS as u32)),
+            ROOT_VCT_MOVES.min(depth.saturating_add(1) / 2),
         ),
         None => (ROOT_VCF_MOVES, ROOT_VCT_MOVES),
     };
