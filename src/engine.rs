@@ -4,6 +4,7 @@
 use crate::eval::evaluator::EvalKind;
 use crate::game::{Board, BoardSize, Color, Pos, Rule};
 use crate::memory::process_bytes;
+use crate::replace_file::replace_file;
 use crate::search::params::{
     DEFAULT_MEMORY, HELPER_STACK_BYTES, HELPER_STACK_SHARE_PERCENT, MAX_THREADS,
     MEMORY_MARGIN_BYTES, MEMORY_MARGIN_PERCENT,
@@ -11,8 +12,8 @@ use crate::search::params::{
 use crate::search::time::budget;
 use crate::search::tt::Table;
 use crate::search::{search, Limits, Reporter, SearchResult, Silent, Stop};
-use std::io::{BufReader, BufWriter};
-use std::path::{Path, PathBuf};
+use std::io::BufReader;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The largest transposition table `INFO hash_size` may ask for.
@@ -146,17 +147,7 @@ impl Engine {
     /// it, so a crash never leaves half a file): how many entries.
     pub fn dump_table(&mut self, path: &Path) -> Result<u64, String> {
         self.size_table();
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(".tmp");
-        let temporary = PathBuf::from(temporary);
-        std::fs::File::create(&temporary)
-            .and_then(|file| {
-                let mut out = BufWriter::new(file);
-                let written = self.table.dump(&mut out)?;
-                out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-                Ok(written)
-            })
-            .and_then(|written| std::fs::rename(&temporary, path).map(|_| written))
+        replace_file(path, |out| self.table.dump(out))
             .map_err(|e| format!("hash table not written to {}: {e}", path.display()))
     }
 

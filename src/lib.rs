@@ -15,5 +15,6 @@ pub mod memory;
 pub mod play;
 pub mod protocol;
 pub mod record;
+pub mod replace_file;
 pub mod rng;
 pub mod search;

@@ -16,8 +16,8 @@
 //! leaves the old file or the new one, never half of one.
 
 use crate::game::{BoardSize, Pos, Rule};
+use crate::replace_file::replace_file;
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 const HEADER: &str = "Quinto analysis database 1";
@@ -191,15 +191,8 @@ impl Database {
                 self.path.display()
             ));
         }
-        let mut temporary = self.path.clone().into_os_string();
-        temporary.push(".tmp");
-        let temporary = PathBuf::from(temporary);
-        let written = std::fs::File::create(&temporary).and_then(|mut file| {
-            file.write_all(format_file(&self.records).as_bytes())?;
-            file.sync_all()
-        });
-        written
-            .and_then(|_| std::fs::rename(&temporary, &self.path))
+        let text = format_file(&self.records);
+        replace_file(&self.path, |out| out.write_all(text.as_bytes()))
             .map_err(|e| format!("database {} not saved: {e}", self.path.display()))?;
         self.changed = false;
         Ok(())

@@ -3,6 +3,7 @@
 
 use quinto::eval::evaluator::EvalKind;
 use quinto::game::{BoardSize, Rule};
+use quinto::replace_file::replace_file;
 use quinto_match::selfplay::{merge, play, read, Config, Game};
 use quinto_match::tool::{self, flag_pairs};
 use std::collections::HashSet;
@@ -222,9 +223,7 @@ fn run_merge(args: &[String]) -> Result<(), String> {
     }
     let (games, repeats) = merge(files);
     let text: String = games.iter().map(|g: &Game| g.to_line() + "\n").collect();
-    let temporary = out.with_extension("partial");
-    std::fs::write(&temporary, text)
-        .and_then(|()| std::fs::rename(&temporary, &out))
+    replace_file(&out, |file| file.write_all(text.as_bytes()))
         .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     println!(
         "{}: {} games from {} shards ({repeats} repeats left out)",
