@@ -166,19 +166,7 @@ impl Engine {
     /// it (the next input), filling the table for the answer to come.
     pub fn ponder(&mut self, stop: &Stop) {
         self.size_table();
-        let s = &self.settings;
-        let h = &self.handicap;
-        let limits = Limits {
-            max_depth: tightest(s.max_depth, h.max_depth),
-            max_nodes: tightest(s.max_nodes, h.max_nodes),
-            time: None,
-            multipv: 1,
-            started: None,
-            plain: h.plain,
-            threads: search_threads(s),
-            eval: h.eval,
-            blocked: Vec::new(),
-        };
+        let limits = self.standing_limits();
         search(&mut self.board, &mut self.table, &limits, stop, &mut Silent);
     }
 
@@ -235,7 +223,6 @@ impl Engine {
         let started = Instant::now();
         self.size_table();
         let s = &self.settings;
-        let h = &self.handicap;
         let empty = self.board.size().area() - self.board.stone_count();
         let mut time = budget(s.turn_ms, s.time_left_ms, empty);
         if time.clock {
@@ -245,17 +232,30 @@ impl Engine {
             time.optimum = (time.optimum + increment).min(time.maximum);
         }
         let limits = Limits {
-            max_depth: tightest(s.max_depth, h.max_depth),
-            max_nodes: tightest(s.max_nodes, h.max_nodes),
             time: Some(time),
             multipv,
             started: Some(started),
+            blocked: blocked.to_vec(),
+            ..self.standing_limits()
+        };
+        search(&mut self.board, &mut self.table, &limits, stop, reporter)
+    }
+
+    /// What the manager's settings and the session's flags allow any search: no clock, one
+    /// best move, nothing blocked.
+    fn standing_limits(&self) -> Limits {
+        let (s, h) = (&self.settings, &self.handicap);
+        Limits {
+            max_depth: tightest(s.max_depth, h.max_depth),
+            max_nodes: tightest(s.max_nodes, h.max_nodes),
+            time: None,
+            multipv: 1,
+            started: None,
             plain: h.plain,
             threads: search_threads(s),
             eval: h.eval,
-            blocked: blocked.to_vec(),
-        };
-        search(&mut self.board, &mut self.table, &limits, stop, reporter)
+            blocked: Vec::new(),
+        }
     }
 
     /// Bytes of the transposition table.
