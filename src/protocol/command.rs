@@ -184,12 +184,29 @@ enum BlockKind {
         op: DatabaseOp,
         comment: Option<String>,
     },
-    /// `yxsetdatabase`'s file name line.
-    DatabasePath,
-    /// `yxhashdump`'s (`load` false) or `yxhashload`'s file name line.
-    HashPath {
-        load: bool,
-    },
+    /// The file name line of a command Quinto carries out.
+    FilePath(FileCommand),
+}
+
+/// Yixin-Board's commands that Quinto carries out with the file named on the next line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FileCommand {
+    SetDatabase,
+    HashDump,
+    HashLoad,
+}
+
+impl FileCommand {
+    fn with_path(self, path: String) -> Command {
+        match self {
+            FileCommand::SetDatabase => Command::Database {
+                op: DatabaseOp::Set(path),
+                moves: Vec::new(),
+            },
+            FileCommand::HashDump => Command::YxHashFile { path, load: false },
+            FileCommand::HashLoad => Command::YxHashFile { path, load: true },
+        }
+    }
 }
 
 /// What Yixin-Board sends after one of its commands.
@@ -277,7 +294,7 @@ impl Parser {
                     op,
                     moves: Vec::new(),
                 }),
-                DatabaseOp::Set(_) => self.open(BlockKind::DatabasePath),
+                DatabaseOp::Set(_) => self.open(BlockKind::FilePath(FileCommand::SetDatabase)),
                 DatabaseOp::EditText(comment) => match comment.strip_prefix('"') {
                     // The comment runs to its closing quote, on this line or a later one.
                     Some(quoted) => {
@@ -295,10 +312,10 @@ impl Parser {
                 op => self.open(BlockKind::Database { op, comment: None }),
             };
         }
-        if word == "YXHASHDUMP" || word == "YXHASHLOAD" {
-            return self.open(BlockKind::HashPath {
-                load: word == "YXHASHLOAD",
-            });
+        match word.as_str() {
+            "YXHASHDUMP" => return self.open(BlockKind::FilePath(FileCommand::HashDump)),
+            "YXHASHLOAD" => return self.open(BlockKind::FilePath(FileCommand::HashLoad)),
+            _ => {}
         }
         if let Some(&(_, follows, refusal)) = YIXIN_UNSUPPORTED.iter().find(|(w, ..)| *w == word) {
             let refusal = refusal.map(|why| format!("{}: {why}", word.to_ascii_lowercase()));
@@ -358,8 +375,7 @@ impl Parser {
                 BlockKind::Path(_)
                     | BlockKind::Skipped(_)
                     | BlockKind::Database { .. }
-                    | BlockKind::DatabasePath
-                    | BlockKind::HashPath { .. }
+                    | BlockKind::FilePath(_)
             )
         )
     }
@@ -418,19 +434,9 @@ impl Parser {
     fn feed_block(&mut self, word: &str, line: &str) -> Input {
         match self.block.as_ref().map(|b| &b.kind) {
             Some(BlockKind::Database { .. }) => return self.feed_database(line),
-            Some(BlockKind::DatabasePath) => {
+            Some(&BlockKind::FilePath(command)) => {
                 self.block = None;
-                return Input::Command(Command::Database {
-                    op: DatabaseOp::Set(line.to_string()),
-                    moves: Vec::new(),
-                });
-            }
-            Some(&BlockKind::HashPath { load }) => {
-                self.block = None;
-                return Input::Command(Command::YxHashFile {
-                    path: line.to_string(),
-                    load,
-                });
+                return Input::Command(command.with_path(line.to_string()));
             }
             _ => {}
         }
