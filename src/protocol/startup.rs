@@ -1,9 +1,9 @@
 //! The settings file beside the executable, for GUIs that send neither `INFO thread_num`
 //! nor command-line arguments (Piskvork): `pbrain-quinto.ini`, lines `key = value`, `#` or
 //! `;` starting a comment. Keys: `threads` (search threads), `hash` (the transposition table
-//! in MiB), `detail` (`off`, `short` or `full`: the MESSAGE line before each move), `eval` (`classical` or
-//! `net`: the evaluation, as `--eval`). The
-//! command line's `--threads` and the manager's INFO commands override it. A missing file
+//! in MiB), `detail` (`off`, `short` or `full`: the MESSAGE line before each move), `eval`
+//! (`classical` or `net`: the evaluation, as `--eval`). The command line's `--threads` and
+//! `--eval` and the manager's INFO commands override it. A missing file
 //! says nothing; a line that cannot be used is logged and skipped, never fatal.
 
 use super::session::Detail;

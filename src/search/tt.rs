@@ -45,6 +45,11 @@ impl Entry {
         }
     }
 
+    /// Whether the slot holds a result (its bound is set).
+    fn is_used(self) -> bool {
+        self.meta & 3 != 0
+    }
+
     fn pack(self) -> u64 {
         self.key as u64
             | (self.best as u64) << 16
@@ -137,9 +142,7 @@ impl Table {
         let used = (0..sample)
             .map(|i| i * (self.entries.len() / sample))
             .filter(|&index| self.written[index / PAGE_ENTRIES].load(Ordering::Relaxed))
-            .filter(|&index| {
-                Entry::unpack(self.entries[index].load(Ordering::Relaxed)).meta & 3 != 0
-            })
+            .filter(|&index| Entry::unpack(self.entries[index].load(Ordering::Relaxed)).is_used())
             .count();
         (used * 1000 / sample) as u32
     }
@@ -174,7 +177,7 @@ impl Table {
         self.entries[first..first + BUCKET]
             .iter()
             .map(|bits| Entry::unpack(bits.load(Ordering::Relaxed)))
-            .find(|e| e.key == key && e.meta & 3 != 0)
+            .find(|e| e.key == key && e.is_used())
             .map(|e| Hit {
                 best: match e.best {
                     0 => None,
@@ -219,7 +222,7 @@ impl Table {
         };
         let old = Entry::unpack(bucket[slot]);
         // Keep a deeper exact result of the same position over a shallower bound.
-        let same = old.key == key && old.meta & 3 != 0;
+        let same = old.key == key && old.is_used();
         if same
             && old.meta & 3 == Bound::Exact as u8
             && bound != Bound::Exact
@@ -260,7 +263,7 @@ impl Table {
         let mut written = 0;
         for (index, entry) in self.entries.iter().enumerate() {
             let word = entry.load(Ordering::Relaxed);
-            if Entry::unpack(word).meta & 3 != 0 {
+            if Entry::unpack(word).is_used() {
                 put(out, &(index as u64).to_le_bytes())?;
                 put(out, &word.to_le_bytes())?;
                 written += 1;
@@ -319,7 +322,7 @@ impl Table {
             let bits = reader.word()?;
             let entry = Entry::unpack(bits);
             if index >= dumped_buckets * BUCKET as u64
-                || entry.meta & 3 == 0
+                || !entry.is_used()
                 || entry.best as usize > POS_COUNT
             {
                 return Err("damaged: an entry out of range".into());

@@ -6,9 +6,9 @@
 //! For each empty point and each side as "own", the sum of its four line vectors; and for
 //! each side, the sum over the empty points of those sums clipped to `0..=ACT_MAX`. A stone
 //! changes one line of each of the (up to) 32 points within four cells of it, so a move
-//! costs up to 64 vector updates (none for the neighbours that are stones: a stone's sums are
-//! counted afresh when it is taken back), in int16 and int32: exact, so that any order of moves and takebacks
-//! gives the same sums as counting from scratch. The update runs in AVX2 where the processor
+//! costs up to 64 vector updates (none for the neighbours that are stones: a stone's sums
+//! are counted afresh when it is taken back), in int16 and int32: exact, so that any order
+//! of moves and takebacks gives the same sums as counting from scratch. The update runs in AVX2 where the processor
 //! has it (the same code compiled for it, chosen at run time) and portably elsewhere, with
 //! bit-identical results.
 

@@ -227,7 +227,6 @@ impl Network {
     }
 }
 
-/// A point's sum clipped to `0..=ACT_MAX`: the activation.
 /// A layer: `acc[k] += rows[j][k] * x[j]` for each input `j` in turn.
 #[inline(always)]
 fn dense(acc: &mut [f32; HIDDEN], rows: &[[f32; HIDDEN]], x: &[f32]) {
@@ -265,6 +264,7 @@ unsafe fn dense_avx2(acc: &mut [f32; HIDDEN], rows: &[[f32; HIDDEN]], x: &[f32])
     }
 }
 
+/// A point's sum clipped to `0..=ACT_MAX`: the activation.
 #[inline(always)]
 pub(super) fn clip(v: i16) -> i16 {
     v.clamp(0, ACT_MAX)
