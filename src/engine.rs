@@ -131,8 +131,9 @@ impl Engine {
     /// changes (they hold for positions under one rule only).
     pub fn restart(&mut self, settings: Settings) {
         let rule_changed = settings.rule != self.board.rule();
+        // Empty first: the new settings have no stones to re-judge.
+        self.board = Board::new(self.board.size(), settings.rule);
         self.set_settings(settings);
-        self.board = Board::new(self.board.size(), self.settings.rule);
         if rule_changed {
             self.table.clear();
         }

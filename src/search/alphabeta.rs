@@ -299,12 +299,7 @@ impl<'a> Searcher<'a> {
         }
 
         // 4. Shallow pruning on the static value, when the opponent threatens nothing.
-        let stand = self.eval.evaluate_within(
-            self.board,
-            me,
-            alpha - NET_LAZY_MARGIN,
-            beta + NET_LAZY_MARGIN,
-        );
+        let stand = self.static_value(me, alpha, beta);
         self.statics[ply] = stand;
         let improving = ply < 2 || stand > self.statics[ply - 2];
         if !pv_node && !threatened && beta.abs() < WIN_THRESHOLD && excluded.is_none() {
@@ -574,6 +569,17 @@ impl<'a> Searcher<'a> {
             self.set_pv(ply, block);
         }
         Some(score)
+    }
+
+    /// The node's static value for `me`: the network's where the classical value lies near
+    /// the window (`NET_LAZY_MARGIN`), else the classical one.
+    pub(super) fn static_value(&mut self, me: Color, alpha: i32, beta: i32) -> i32 {
+        self.eval.evaluate_within(
+            self.board,
+            me,
+            alpha - NET_LAZY_MARGIN,
+            beta + NET_LAZY_MARGIN,
+        )
     }
 
     /// Whether the user blocked this point at this ply (only the root has blocks).

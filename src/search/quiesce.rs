@@ -38,12 +38,7 @@ impl Searcher<'_> {
             self.board.undo();
             return score;
         }
-        let stand = self.eval.evaluate_within(
-            self.board,
-            me,
-            alpha - NET_LAZY_MARGIN,
-            beta + NET_LAZY_MARGIN,
-        );
+        let stand = self.static_value(me, alpha, beta);
         if stand >= beta || fours_left <= 0 || ply >= MAX_PLY - 2 {
             return stand;
         }
