@@ -383,3 +383,48 @@ fn play_one(size: BoardSize, rule: Rule, rng: &mut Rng, table: &mut Table, stop:
         }
     }
 }
+
+/// Yixin-Board's "defend" after its "multi-PV": white is lost (black's i7 made a winning
+/// threat). The search proves it at once from the table the n-best search left, and the
+/// ranking's shallower look at white's other moves (its fours on the a file delay the loss
+/// past that horizon) must not present any of them as holding.
+#[test]
+fn a_proven_loss_bounds_every_ranked_root_move() {
+    let mut table = Table::with_bytes(1 << 20);
+    let mut board = board_with(
+        size15(),
+        Rule::Renju,
+        &points("h8 j8 i10 i9"),
+        &points("h9 a1 a3 a5"),
+    );
+    let limits = |multipv| Limits {
+        multipv,
+        ..tiny(12, 200_000)
+    };
+    let black = search(
+        &mut board,
+        &mut table,
+        &limits(3),
+        &Stop::new(),
+        &mut Silent,
+    );
+    let win = black.best.expect("a move");
+    assert!(black.mate_in().map_or(false, |n| n > 0), "{black:?}");
+    board.play(win, Color::Black);
+    let white = search(
+        &mut board,
+        &mut table,
+        &limits(64),
+        &Stop::new(),
+        &mut Silent,
+    );
+    assert!(white.mate_in().map_or(false, |n| n < 0), "{white:?}");
+    for fours in points("a2 a4") {
+        let (_, score) = white.ranked.iter().find(|r| r.0 == fours).expect("ranked");
+        assert!(
+            *score <= white.score,
+            "{fours:?} {score} above {}",
+            white.score
+        );
+    }
+}

@@ -666,6 +666,7 @@ fn rank(
         return ranked;
     }
     let depth = result.depth.saturating_sub(1).max(1) as i32;
+    let lost = result.score < -WIN_THRESHOLD;
     let me = searcher.board.side_to_move();
     // The search's own moves first; when they are too few (only the answers to a threat are
     // searched), any other legal move near the stones makes up the count.
@@ -698,6 +699,13 @@ fn rank(
             searched
         };
         searcher.board.undo();
+        // A proven loss at the root bounds every move the search tried there (each failed
+        // low against it), however well a shallower search thinks of one.
+        let score = if lost && root_moves.contains(&pos) {
+            score.min(result.score)
+        } else {
+            score
+        };
         ranked.push((pos, score));
     }
     ranked[1..].sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
