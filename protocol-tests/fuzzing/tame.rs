@@ -1,7 +1,8 @@
 //! What the fuzz streams must not do, whatever the damage: end the brain before the stream
 //! is over (END, or a block closed by END), run the rules benchmark (BENCH takes seconds),
 //! or let it think long (a big `INFO timeout_turn`) or allocate a big table for every START
-//! (`INFO max_memory 0` or large). Such lines are changed as the brain would read them.
+//! (`INFO max_memory 0` or large), or write a database beside the executable (`INFO
+//! usedatabase 1`). Such lines are changed as the brain would read them.
 
 use crate::harness::request::{number, split_word};
 
@@ -48,7 +49,8 @@ fn first_word(line: &[u8]) -> String {
     split_word(text.trim()).0.to_ascii_uppercase()
 }
 
-/// An `INFO timeout_turn` or `INFO max_memory` line with a number out of bounds, bounded.
+/// An `INFO timeout_turn` or `INFO max_memory` line with a number out of bounds, bounded;
+/// `INFO usedatabase` off.
 fn tame_info(line: &[u8]) -> Option<Vec<u8>> {
     let text = String::from_utf8_lossy(line);
     let (word, rest) = split_word(text.trim());
@@ -64,6 +66,8 @@ fn tame_info(line: &[u8]) -> Option<Vec<u8>> {
         "max_memory" if value == 0 || value > MEMORY * 2 => {
             Some(format!("INFO max_memory {MEMORY}").into_bytes())
         }
+        // The default database lies beside the executable: the fuzz writes none there.
+        "usedatabase" if value != 0 => Some(b"INFO usedatabase 0".to_vec()),
         _ => None,
     }
 }

@@ -38,6 +38,11 @@ pub enum Info {
     ShowDetail(i64),
     /// Yixin-Board: think on the opponent's time (1) or not (0).
     Pondering(i64),
+    /// Yixin-Board's "Use Database": 1 opens the default database when none is chosen, 0
+    /// closes the one in use.
+    UseDatabase(i64),
+    /// Yixin-Board's "Database Readonly": 1 refuses edits.
+    DatabaseReadonly(i64),
     /// `evaluate` and keys we do not know: accepted and ignored.
     Ignored(String),
     /// A known key with a value that is not a number we can use.
@@ -676,6 +681,8 @@ fn parse_info(rest: &str) -> Info {
         "time_increment" => number(Info::TimeIncrement),
         "show_detail" => number(Info::ShowDetail),
         "pondering" => number(Info::Pondering),
+        "usedatabase" => number(Info::UseDatabase),
+        "database_readonly" => number(Info::DatabaseReadonly),
         "folder" => Info::Folder(value.to_string()),
         _ => Info::Ignored(echo(&key)),
     }

@@ -1,17 +1,19 @@
 //! Yixin-Board's database commands answered from a [`Database`]: the `MESSAGE DATABASE …`
-//! lines its main.c reads (no other reply: the GUI waits for none). With no database set,
-//! queries get nothing, as from an empty one.
+//! lines its main.c reads (no other reply: the GUI waits for none). With no database in use,
+//! queries get nothing, as from an empty one; with `INFO database_readonly 1`, edits are
+//! refused.
 
 use super::command::{DatabaseOp, Point};
 use super::database::{Canonical, Database, Record};
 use super::output::Sink;
+use super::startup::executable_dir;
 use crate::game::{BoardSize, Pos, Rule};
 use std::path::Path;
 
 /// Carries out `op` on the position after `moves` (black first); `game` is the rule and the
 /// board of the game in progress, if any.
 pub fn answer(
-    database: &mut Option<Database>,
+    (database, readonly): (&mut Option<Database>, bool),
     op: DatabaseOp,
     moves: &[Point],
     game: Option<(Rule, BoardSize)>,
@@ -38,6 +40,12 @@ pub fn answer(
     };
     if op == DatabaseOp::Save {
         return save(database, out);
+    }
+    if readonly && !is_query(&op) {
+        return message(
+            out,
+            "database is read-only (INFO database_readonly 1): not changed",
+        );
     }
     let (rule, size) = match game {
         Some(game) => game,
@@ -127,6 +135,23 @@ pub fn answer(
     }
     save(database, out);
 }
+
+/// `INFO usedatabase`: on, the default database (`DEFAULT_FILE` beside the executable) when
+/// none is in use; off, the one in use saved and closed.
+pub fn use_default(database: &mut Option<Database>, on: bool, out: &mut dyn Sink) {
+    if !on {
+        save(database, out);
+        *database = None;
+    } else if database.is_none() {
+        let path = executable_dir().unwrap_or_default().join(DEFAULT_FILE);
+        let (opened, note) = Database::open(&path);
+        *database = Some(opened);
+        out.line(&format!("MESSAGE {note}"));
+    }
+}
+
+/// The database `INFO usedatabase 1` opens when none was chosen.
+pub const DEFAULT_FILE: &str = "pbrain-quinto-database.txt";
 
 /// Saves what changed; a failure is said, never fatal.
 pub fn save(database: &mut Option<Database>, out: &mut dyn Sink) {

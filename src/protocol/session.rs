@@ -70,8 +70,11 @@ pub struct Session {
     /// Points the user blocked (`yxblock`): kept across games and board sizes, as
     /// Yixin-Board sends START before every position.
     blocked: Vec<Point>,
-    /// Yixin-Board's analysis database (`yxsetdatabase`), if one is chosen.
+    /// Yixin-Board's analysis database (`yxsetdatabase`, or the default one that `INFO
+    /// usedatabase 1` opens), if one is in use.
     database: Option<Database>,
+    /// `INFO database_readonly 1`: the database's edits are refused.
+    database_readonly: bool,
     /// `INFO pondering 1`: think on the opponent's time (a GUI's choice; managers never
     /// send it).
     pondering: bool,
@@ -196,7 +199,7 @@ impl Session {
                 out.line("OK");
             }
             Command::Swap2Board(points) => self.swap2(&points, stop, out)?,
-            Command::Info(info) => self.info(info),
+            Command::Info(info) => self.info(info, out),
             Command::About => out.line(ABOUT),
             // A STOP reaches a running search through the input thread; here no search runs.
             Command::Stop => {}
@@ -327,7 +330,8 @@ impl Session {
                     .engine
                     .as_ref()
                     .map(|e| (e.board().rule(), e.board().size()));
-                database_commands::answer(&mut self.database, op, &moves, game, out);
+                let database = (&mut self.database, self.database_readonly);
+                database_commands::answer(database, op, &moves, game, out);
             }
             Command::Bench => {
                 let figures = rules_bench(20);
@@ -400,7 +404,7 @@ impl Session {
         Ok(())
     }
 
-    fn info(&mut self, info: Info) {
+    fn info(&mut self, info: Info, out: &mut dyn Sink) {
         let s = &mut self.settings;
         let out_of_range =
             |key: &str, value: i64| Some(format!("ignored INFO {key} {value}: out of range"));
@@ -458,6 +462,15 @@ impl Session {
             }
             Info::Pondering(on) => {
                 self.pondering = on != 0;
+                None
+            }
+            // Said at once: the GUI shows it in its log, and no move may follow.
+            Info::UseDatabase(on) => {
+                database_commands::use_default(&mut self.database, on != 0, out);
+                None
+            }
+            Info::DatabaseReadonly(on) => {
+                self.database_readonly = on != 0;
                 None
             }
             Info::GameType(_) | Info::Folder(_) | Info::Ignored(_) => None,

@@ -9,10 +9,17 @@
 use super::session::Detail;
 use crate::eval::evaluator::EvalKind;
 use crate::search::params::MAX_THREADS;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The file's name, in the executable's directory.
 pub const FILE_NAME: &str = "pbrain-quinto.ini";
+
+/// The running executable's directory, where the files a GUI cannot name live (this one,
+/// the default analysis database).
+pub fn executable_dir() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    exe.parent().map(Path::to_path_buf)
+}
 
 /// What the file sets (nothing where it says nothing).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -26,9 +33,9 @@ pub struct Startup {
 impl Startup {
     /// The file beside the running executable, if there is one.
     pub fn beside_executable() -> Startup {
-        match std::env::current_exe() {
-            Ok(exe) => exe.parent().map_or_else(Startup::default, Startup::read_in),
-            Err(_) => Startup::default(),
+        match executable_dir() {
+            Some(dir) => Startup::read_in(&dir),
+            None => Startup::default(),
         }
     }
 
