@@ -692,17 +692,33 @@ fn exact_rule(value: u32) -> Option<Rule> {
     }
 }
 
-/// Yixin-Board reads a `MESSAGE INFO …` line as an engine setting and never shows it: only
-/// the settings YXSHOWINFO reports may start so, never a warning the user should see.
+/// Yixin-Board upper-cases a line before it compares: it reads a `MESSAGE INFO …` line as an
+/// engine setting and never shows it (only the settings YXSHOWINFO reports may start so,
+/// never a warning the user should see), and it takes a `MESSAGE DATABASE …` line that is
+/// none of its forms for a point's entry, which it reads past the board: it crashes.
 fn check_message(line: &str) -> Result<(), String> {
+    let upper = line.to_ascii_uppercase();
     let settings = [
         "MESSAGE INFO MAX_THREAD_NUM ",
         "MESSAGE INFO MAX_HASH_SIZE ",
     ];
-    if line.starts_with("MESSAGE INFO") && !settings.iter().any(|s| line.starts_with(s)) {
+    if upper.starts_with("MESSAGE INFO") && !settings.iter().any(|s| upper.starts_with(s)) {
         return Err(format!(
             "'{line}': Yixin-Board swallows a MESSAGE INFO line, the user never sees it"
         ));
+    }
+    if let Some(rest) = upper.strip_prefix("MESSAGE DATABASE") {
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let known = matches!(
+            words.first(),
+            Some(&"REFRESH") | Some(&"DONE") | Some(&"ONE") | Some(&"TEXT")
+        );
+        let entry = words.len() >= 7 && words[..7].iter().all(|w| w.parse::<i64>().is_ok());
+        if !(rest.starts_with(' ') && (known || entry)) {
+            return Err(format!(
+                "'{line}': Yixin-Board reads it as a database entry and crashes"
+            ));
+        }
     }
     Ok(())
 }
@@ -812,6 +828,15 @@ mod tests {
         mirror.received("MESSAGE depth 1 ev 0 n 0 tm 0").unwrap();
         mirror.received("MESSAGE INFO MAX_THREAD_NUM 4").unwrap();
         assert!(mirror.received("MESSAGE INFO rule 2: renju").is_err());
+        assert!(mirror.received("MESSAGE info rule 2: renju").is_err());
+        assert!(mirror
+            .received("MESSAGE database x.db: 3 positions")
+            .is_err());
+        mirror.received("MESSAGE DATABASE 7 7 -1 0 0 0 0").unwrap();
+        mirror.received("MESSAGE DATABASE TEXT \"\"").unwrap();
+        mirror
+            .received("MESSAGE analysis database x.db: 3 positions")
+            .unwrap();
         mirror.received("7,7").unwrap();
         mirror.sent(b"INFO show_detail 0\nTURN 0,0\n", "test");
         assert!(mirror.received("MESSAGE depth 1 ev 0 n 0 tm 0").is_err());

@@ -131,26 +131,27 @@ impl Database {
         let shown = path.display();
         let note = match std::fs::read(path) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                format!("database {shown}: a new file, written at the first change")
+                format!("analysis database {shown}: a new file, written at the first change")
             }
             Err(e) => {
                 database.writable = false;
                 format!(
-                    "database {shown} cannot be read ({e}): empty, and the file is left as it is"
+                    "analysis database {shown} cannot be read ({e}): empty, and the file is left as it is"
                 )
             }
-            Ok(bytes) => {
-                match parse_file(&String::from_utf8_lossy(&bytes)) {
-                    Ok(records) => {
-                        database.records = records;
-                        format!("database {shown}: {} positions", database.records.len())
-                    }
-                    Err(why) => {
-                        database.writable = false;
-                        format!("database {shown} is damaged ({why}): empty, and the file is left as it is")
-                    }
+            Ok(bytes) => match parse_file(&String::from_utf8_lossy(&bytes)) {
+                Ok(records) => {
+                    database.records = records;
+                    format!(
+                        "analysis database {shown}: {} positions",
+                        database.records.len()
+                    )
                 }
-            }
+                Err(why) => {
+                    database.writable = false;
+                    format!("analysis database {shown} is damaged ({why}): empty, and the file is left as it is")
+                }
+            },
         };
         (database, note)
     }
@@ -187,13 +188,13 @@ impl Database {
         }
         if !self.writable {
             return Err(format!(
-                "database {} was not read: not written over",
+                "analysis database {} was not read: not written over",
                 self.path.display()
             ));
         }
         let text = format_file(&self.records);
         replace_file(&self.path, |out| out.write_all(text.as_bytes()))
-            .map_err(|e| format!("database {} not saved: {e}", self.path.display()))?;
+            .map_err(|e| format!("analysis database {} not saved: {e}", self.path.display()))?;
         self.changed = false;
         Ok(())
     }

@@ -31,7 +31,7 @@ pub fn answer(
             *database = Some(opened);
             return message(out, &note);
         }
-        DatabaseOp::Invalid(why) => return message(out, &format!("database: {why}")),
+        DatabaseOp::Invalid(why) => return message(out, &format!("analysis database: {why}")),
         _ => match database.as_mut() {
             Some(open) => open,
             None if is_query(&op) => return,
@@ -44,16 +44,16 @@ pub fn answer(
     if readonly && !is_query(&op) {
         return message(
             out,
-            "database is read-only (INFO database_readonly 1): not changed",
+            "analysis database is read-only (INFO database_readonly 1): not changed",
         );
     }
     let (rule, size) = match game {
         Some(game) => game,
-        None => return message(out, "database: no game (START first)"),
+        None => return message(out, "analysis database: no game (START first)"),
     };
     let position = match positions(size, moves) {
         Ok(position) => position,
-        Err(why) => return message(out, &format!("database: {why}")),
+        Err(why) => return message(out, &format!("analysis database: {why}")),
     };
     let here = Canonical::new(rule, size, &position);
     let record = open.get(&here.key).cloned().unwrap_or_default();
@@ -123,7 +123,7 @@ pub fn answer(
                 return message(
                     out,
                     &format!(
-                        "database: label point {},{} is off the board",
+                        "analysis database: label point {},{} is off the board",
                         point.x, point.y
                     ),
                 )
