@@ -45,7 +45,7 @@ const YIXIN_STONES: [&str; 11] = [
 /// (Not `yxhashdump`: it writes a file named by whatever line a mutation puts after it.)
 const YIXIN_FILE: [&str; 3] = ["yxsetdatabase", "yxhashload", "yxdbtotxt"];
 /// … or nothing.
-const YIXIN_ALONE: [&str; 12] = [
+const YIXIN_ALONE: [&str; 15] = [
     "yxsavedatabase",
     "yxhashclear",
     "yxshowhashusage",
@@ -58,6 +58,9 @@ const YIXIN_ALONE: [&str; 12] = [
     "yxswap2step2",
     "yxswap2step3",
     "yxprintfeature",
+    "traceboard",
+    "tracesearch",
+    "reloadconfig config.toml",
 ];
 
 const RULES: [&str; 11] = ["0", "1", "4", "4", "4", "8", "9", "2", "3", "6", "12"];

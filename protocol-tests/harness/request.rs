@@ -62,7 +62,8 @@ pub enum Request {
     /// it), 3 or 5 stones, else an `ERROR`; the position stays.
     Swap2Step(u8),
     /// A Yixin-Board command answered by nothing or by `MESSAGE` lines alone, game or not
-    /// (`yxhashclear`, `yxshowhashusage`, `yxresign`, a database query at its `done`, …).
+    /// (`yxhashclear`, `yxshowhashusage`, `yxresign`, a database query at its `done`, Rapfi's
+    /// `traceboard`, `tracesearch` and `reloadconfig`, …).
     Quiet,
     /// Malformed: the brain must answer one `ERROR …`.
     Malformed(String),
@@ -303,6 +304,8 @@ impl RequestReader {
             "YXSWAP2STEP3" => bare(rest, Request::Swap2Step(3)),
             "YXHASHCLEAR" | "YXSHOWHASHUSAGE" | "YXRESIGN" => bare(rest, Request::Quiet),
             "YXSAVEDATABASE" => Request::Quiet,
+            "TRACEBOARD" | "TRACESEARCH" => bare(rest, Request::Quiet),
+            "RELOADCONFIG" => Request::Quiet,
             "YXBALANCEONE" | "YXBALANCETWO" if rest.is_empty() || number(rest).is_some() => {
                 Request::Balance(if word == "YXBALANCEONE" { 1 } else { 2 })
             }

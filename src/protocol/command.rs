@@ -151,6 +151,11 @@ pub enum Command {
         moves: Vec<Point>,
     },
     Bench,
+    /// Rapfi's debugging commands on Yixin-Board's toolbar: `traceboard`, `tracesearch`,
+    /// `reloadconfig FILE`.
+    TraceBoard,
+    TraceSearch,
+    ReloadConfig,
 }
 
 /// One parsed line's worth of meaning.
@@ -592,6 +597,10 @@ fn parse_command(word: &str, rest: &str) -> Result<Option<Command>, Reply> {
             .map_err(|why| Reply::Error(format!("{word} needs a value: {why}")))
         }
         "BENCH" => no_argument(Command::Bench),
+        "TRACEBOARD" => no_argument(Command::TraceBoard),
+        "TRACESEARCH" => no_argument(Command::TraceSearch),
+        // Its argument is Rapfi's file name, which Quinto has no use for.
+        "RELOADCONFIG" => Ok(Some(Command::ReloadConfig)),
         "DONE" => Err(Reply::Error(
             "DONE without BOARD, YXBOARD, SWAP2BOARD or YXBLOCK".into(),
         )),

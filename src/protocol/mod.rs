@@ -9,6 +9,7 @@ mod database_commands;
 mod output;
 mod session;
 mod startup;
+mod trace;
 
 pub use command::{Command, Info, Input, Owner, Parser, Point};
 pub use output::{Lines, Sink, Stdout};

@@ -8,6 +8,7 @@ use super::database::Database;
 use super::database_commands;
 use super::output::Sink;
 use super::startup::Startup;
+use super::trace;
 use crate::bench::rules_bench;
 use crate::engine::{max_table_bytes, max_threads, Engine, Handicap, Settings};
 use crate::eval::evaluate;
@@ -75,6 +76,8 @@ pub struct Session {
     database: Option<Database>,
     /// `INFO database_readonly 1`: the database's edits are refused.
     database_readonly: bool,
+    /// The last search's full `MESSAGE depth …` text, for `tracesearch`.
+    last_search: Option<String>,
     /// `INFO pondering 1`: think on the opponent's time (a GUI's choice; managers never
     /// send it).
     pondering: bool,
@@ -333,6 +336,17 @@ impl Session {
                 let database = (&mut self.database, self.database_readonly);
                 database_commands::answer(database, op, &moves, game, out);
             }
+            // A debugging aid: no game is said in a MESSAGE like the rest, never an ERROR.
+            Command::TraceBoard => match self.engine.as_ref() {
+                Some(engine) => {
+                    for line in trace::board_lines(engine.board(), self.live.transposed()) {
+                        out.line(&line);
+                    }
+                }
+                None => out.line(&format!("MESSAGE {NO_GAME}")),
+            },
+            Command::TraceSearch => out.line(&trace::search_line(self.last_search.as_deref())),
+            Command::ReloadConfig => out.line(trace::NO_CONFIG),
             Command::Bench => {
                 let figures = rules_bench(20);
                 out.line(&format!(
@@ -672,12 +686,15 @@ impl Session {
             Some(best) => best,
             None => return Err("no legal move: the board is full".into()),
         };
+        let size = self.game()?.board().size();
+        let transposed = self.live.transposed();
+        let full_line = detail_line(size, &result, true, transposed);
         if self.detail != Detail::Off {
             let full = self.detail == Detail::Full;
-            let transposed = self.live.transposed();
-            let line = detail_line(self.game()?.board().size(), &result, full, transposed);
-            self.pending.push(line);
+            self.pending
+                .push(detail_line(size, &result, full, transposed));
         }
+        self.last_search = full_line.strip_prefix("MESSAGE ").map(String::from);
         let me = self.game()?.board().side_to_move();
         self.my_color = Some(me);
         self.game()?.play(best);
