@@ -433,13 +433,18 @@ impl Mirror {
         }
     }
 
-    /// `MESSAGE REALTIME BEST x,y` or `LOSE x,y`: a move the brain could play now.
+    /// `MESSAGE REALTIME BEST x,y`, `LOSE x,y`, `POS x,y` (a root move being searched) or
+    /// `DONE x,y` (searched): a move the brain could play now; or `REFRESH` (the marks
+    /// cleared).
     fn check_realtime(&self, rest: &str) -> Result<(), String> {
         let line = format!("MESSAGE REALTIME {rest}");
         self.live_allowed(1, &line)?;
         match rest.split_once(' ') {
-            Some(("BEST" | "LOSE", point)) => self.playable(point),
-            _ => Err(format!("'{line}': expected BEST x,y or LOSE x,y")),
+            _ if rest == "REFRESH" => Ok(()),
+            Some(("BEST" | "LOSE" | "POS" | "DONE", point)) => self.playable(point),
+            _ => Err(format!(
+                "'{line}': expected BEST, LOSE, POS or DONE x,y, or REFRESH"
+            )),
         }
         .map_err(|why| format!("'{line}': {why}"))
     }
@@ -871,6 +876,10 @@ mod tests {
         );
         mirror.sent(b"INFO show_detail 1\nTURN 0,1\n", "test");
         mirror.received("MESSAGE REALTIME LOSE 9,9").unwrap();
+        mirror.received("MESSAGE REALTIME POS 9,9").unwrap();
+        mirror.received("MESSAGE REALTIME DONE 9,9").unwrap();
+        mirror.received("MESSAGE REALTIME REFRESH").unwrap();
+        assert!(mirror.received("MESSAGE REALTIME REFRESH 9,9").is_err());
         assert!(mirror.received("INFO PV 0").is_err());
     }
 

@@ -47,13 +47,37 @@ impl Pattern {
 
     /// Whether a line comes before what the pattern is about: the search line before a
     /// move (managers skip MESSAGE lines) unless the case asks for MESSAGE lines, and the
-    /// live analysis lines unless the case asks for them by their text.
+    /// live analysis lines unless the case asks for them by their text: a `MESSAGE
+    /// REALTIME` pattern passes over the INFO blocks and the root moves' marks (POS, DONE,
+    /// REFRESH: their number depends on the machine's speed) unless it names one, and an
+    /// `INFO` pattern over the `MESSAGE REALTIME` lines.
     fn passes_over(&self, line: &str) -> bool {
-        let about_live = matches!(self, Pattern::Text(text)
-            if text.starts_with("MESSAGE REALTIME") || text.starts_with("INFO"));
+        let text = match self {
+            Pattern::Text(text) => text.as_str(),
+            _ => "",
+        };
+        let realtime = |l: &str| l.starts_with("MESSAGE REALTIME");
+        let live_passed = if realtime(text) {
+            line.starts_with("INFO") || (is_root_mark(line) && !is_root_mark(text))
+        } else if text.starts_with("INFO") {
+            realtime(line)
+        } else {
+            true
+        };
         (line.starts_with("MESSAGE depth ") && !self.is_about_messages())
-            || (is_live(line) && !about_live)
+            || (is_live(line) && live_passed)
     }
+}
+
+/// `MESSAGE REALTIME POS …`, `DONE …` or `REFRESH`: the marks of the root moves searched.
+fn is_root_mark(line: &str) -> bool {
+    [
+        "MESSAGE REALTIME POS ",
+        "MESSAGE REALTIME DONE ",
+        "MESSAGE REALTIME REFRESH",
+    ]
+    .iter()
+    .any(|mark| line.starts_with(mark))
 }
 
 /// One step of a case.

@@ -10,13 +10,17 @@ use super::output::Sink;
 use crate::eval::net::VALUE_SCALE;
 use crate::game::{BoardSize, Pos};
 use crate::search::params::WIN_THRESHOLD;
-use crate::search::{Reporter, SearchResult};
+use crate::search::{Reporter, RootEvent, SearchResult};
 use std::time::{Duration, Instant};
 
 /// Reports are at least this far apart (and the first this far into the search): at most
 /// five a second, and none of the dozens of shallow iterations of a search's first moments.
 /// An iteration that finishes sooner after a report is not shown (a later one will be).
 const REPORT_GAP: Duration = Duration::from_millis(200);
+/// The root moves are marked one by one only from this iteration on and this far into the
+/// search: earlier iterations pass faster than a GUI could draw them.
+const ROOT_MARKS_MIN_DEPTH: u32 = 8;
+const ROOT_MARKS_AFTER: Duration = Duration::from_millis(200);
 
 /// Which live lines a search prints (`INFO show_detail`'s bits; none in tournament mode).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -60,6 +64,7 @@ pub struct Progress<'a> {
     live: Live,
     /// When the last report was printed (before the first: when the search started).
     last_report: Instant,
+    started: Instant,
 }
 
 impl<'a> Progress<'a> {
@@ -68,7 +73,13 @@ impl<'a> Progress<'a> {
             out,
             live,
             last_report: Instant::now(),
+            started: Instant::now(),
         }
+    }
+
+    fn realtime(&mut self, kind: &str, pos: Pos) {
+        self.out
+            .line(&format!("MESSAGE REALTIME {kind} {},{}", pos.x(), pos.y()));
     }
 }
 
@@ -87,15 +98,40 @@ impl Reporter for Progress<'_> {
             } else {
                 "BEST"
             };
-            self.out.line(&format!(
-                "MESSAGE REALTIME {kind} {},{}",
-                best.x(),
-                best.y()
-            ));
+            // The root moves' marks of the iterations before are cleared.
+            self.out.line("MESSAGE REALTIME REFRESH");
+            self.realtime(kind, best);
         }
         if self.live.info {
             for line in info_block(result, 0, 1) {
                 self.out.line(&line);
+            }
+        }
+    }
+
+    /// The root move being searched (`POS`), then searched (`DONE`), and a new best or a
+    /// proven loss: Yixin-Board marks each on the board. Only in iterations long enough to
+    /// watch (from `ROOT_MARKS_MIN_DEPTH`, `ROOT_MARKS_AFTER` into the search).
+    fn root_move(&mut self, depth: u32, event: RootEvent) {
+        if !self.live.realtime
+            || depth < ROOT_MARKS_MIN_DEPTH
+            || self.started.elapsed() < ROOT_MARKS_AFTER
+        {
+            return;
+        }
+        match event {
+            RootEvent::Enter(pos) => self.realtime("POS", pos),
+            RootEvent::Leave {
+                pos,
+                score,
+                new_best,
+            } => {
+                self.realtime("DONE", pos);
+                if score < -WIN_THRESHOLD {
+                    self.realtime("LOSE", pos);
+                } else if new_best {
+                    self.realtime("BEST", pos);
+                }
             }
         }
     }
@@ -220,6 +256,40 @@ mod tests {
     }
 
     #[test]
+    fn root_moves_are_marked_in_long_iterations_only() {
+        let mut out = Lines::default();
+        let (a, b) = (Pos::new(3, 9), Pos::new(4, 9));
+        let leave = |pos, score, new_best| RootEvent::Leave {
+            pos,
+            score,
+            new_best,
+        };
+        let mut progress = Progress::new(&mut out, Live::from_level(1));
+        progress.root_move(12, RootEvent::Enter(a));
+        let long_ago = Instant::now().checked_sub(ROOT_MARKS_AFTER);
+        progress.started = long_ago.unwrap_or(progress.started);
+        progress.root_move(ROOT_MARKS_MIN_DEPTH - 1, RootEvent::Enter(a));
+        progress.root_move(12, RootEvent::Enter(a));
+        progress.root_move(12, leave(a, 40, true));
+        progress.root_move(12, RootEvent::Enter(b));
+        progress.root_move(12, leave(b, -WIN + 6, false));
+        let mut quiet = Progress::new(&mut out, Live::from_level(2));
+        quiet.started = long_ago.unwrap_or(quiet.started);
+        quiet.root_move(12, RootEvent::Enter(a));
+        assert_eq!(
+            out.0,
+            [
+                "MESSAGE REALTIME POS 3,9",
+                "MESSAGE REALTIME DONE 3,9",
+                "MESSAGE REALTIME BEST 3,9",
+                "MESSAGE REALTIME POS 4,9",
+                "MESSAGE REALTIME DONE 4,9",
+                "MESSAGE REALTIME LOSE 4,9",
+            ]
+        );
+    }
+
+    #[test]
     fn notation_follows_the_gui() {
         let size = BoardSize::square(15).unwrap();
         let pos = size.pos(3, 9).unwrap();
@@ -240,8 +310,9 @@ mod tests {
         progress.iteration(&result(0, 400));
         progress.iteration(&result(0, 401));
         progress.iteration(&result(WIN - 3, 402));
-        assert_eq!(out.0.len(), 2 * 10, "{:?}", out.0);
-        assert_eq!(out.0[0], "MESSAGE REALTIME BEST 3,9");
+        assert_eq!(out.0.len(), 2 * 11, "{:?}", out.0);
+        assert_eq!(out.0[0], "MESSAGE REALTIME REFRESH");
+        assert_eq!(out.0[1], "MESSAGE REALTIME BEST 3,9");
         let mut progress = Progress::new(&mut out, Live::from_level(1));
         progress.iteration(&result(-WIN + 2, 5));
         assert_eq!(out.0.last().unwrap(), "MESSAGE REALTIME LOSE 3,9");

@@ -19,7 +19,7 @@
 use super::movegen::{append_moves, is_illegal, move_order, ordered_moves, Hints, Move, Scratch};
 use super::params::*;
 use super::tt::{Bound, Table};
-use super::Stop;
+use super::{Reporter, RootEvent, Stop};
 use crate::eval::evaluator::{EvalKind, Evaluator};
 use crate::game::{Board, Color, Pos, Shape, POS_COUNT};
 use once_cell::sync::Lazy;
@@ -127,6 +127,8 @@ pub struct Searcher<'a> {
     pub root_blocked: Vec<Pos>,
     /// The running iteration's depth (extensions stop at twice it: `may_extend`).
     root_depth: i32,
+    /// Told each root move as it is searched (the main thread's search for a move).
+    pub reporter: Option<&'a mut dyn Reporter>,
     /// At each ply, the move a singular-extension test search leaves out.
     excluded: Vec<Option<Pos>>,
     killers: Vec<[Option<Pos>; 2]>,
@@ -176,6 +178,7 @@ impl<'a> Searcher<'a> {
             root_allowed: None,
             root_blocked: Vec::new(),
             root_depth: 0,
+            reporter: None,
             excluded: vec![None; MAX_PLY + 1],
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![[0; POS_COUNT]; 2],
@@ -200,6 +203,13 @@ impl<'a> Searcher<'a> {
         self.root_depth = depth;
         self.block_credit[0] = 0;
         self.negamax(alpha, beta, depth, 0, false)
+    }
+
+    fn tell_root(&mut self, event: RootEvent) {
+        let depth = self.root_depth.max(0) as u32;
+        if let Some(reporter) = self.reporter.as_mut() {
+            reporter.root_move(depth, event);
+        }
     }
 
     /// The root's legal moves, best-looking first.
@@ -425,6 +435,9 @@ impl<'a> Searcher<'a> {
                 }
             }
             self.tt.prefetch(self.board.hash_after(m.pos, me));
+            if ply == 0 {
+                self.tell_root(RootEvent::Enter(m.pos));
+            }
             self.board.play(m.pos, me);
             searched += 1;
             let score = if searched == 1 {
@@ -468,6 +481,14 @@ impl<'a> Searcher<'a> {
             if self.aborted {
                 *self.move_list(ply) = moves;
                 return 0;
+            }
+            if ply == 0 {
+                let new_best = score > best_score && score > alpha;
+                self.tell_root(RootEvent::Leave {
+                    pos: m.pos,
+                    score,
+                    new_best,
+                });
             }
             if score > best_score {
                 best_score = score;

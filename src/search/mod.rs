@@ -177,6 +177,22 @@ impl SearchResult {
 /// Receives progress as the search deepens (a GUI's analysis view, the terminal game).
 pub trait Reporter {
     fn iteration(&mut self, result: &SearchResult);
+    /// A root move's search in the iteration of `depth` begins or ends (the main thread's
+    /// search for a move only). Ignored unless a reporter wants it.
+    fn root_move(&mut self, _depth: u32, _event: RootEvent) {}
+}
+
+/// What the root's move loop is doing, for a GUI that marks each move as it is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RootEvent {
+    Enter(Pos),
+    /// Its search ended with `score` (a bound when it did not raise the best), `new_best`
+    /// when it became the iteration's best so far.
+    Leave {
+        pos: Pos,
+        score: i32,
+        new_best: bool,
+    },
 }
 
 /// A reporter that ignores everything.
@@ -408,6 +424,7 @@ fn main_search(
         result.elapsed = start.elapsed();
         return result;
     }
+    searcher.reporter = Some(reporter);
     deepen(
         &mut searcher,
         limits,
@@ -415,8 +432,9 @@ fn main_search(
         solver_nodes,
         helpers.main_depth,
         &mut result,
-        reporter,
     );
+    // The ranking's searches start below the root: no root moves of ours to report.
+    searcher.reporter = None;
     adopt_deeper_helper(&searcher, (helpers.finish)(), limits, &mut result);
     result.ranked = rank(&mut searcher, &root_moves, &result, limits.multipv.max(1));
     result.nodes = searcher.nodes + solver_nodes;
@@ -433,7 +451,6 @@ fn deepen(
     solver_nodes: u64,
     main_depth: &AtomicU32,
     result: &mut SearchResult,
-    reporter: &mut dyn Reporter,
 ) {
     let max_depth = deepest_iteration(limits);
     let mut previous = 0;
@@ -471,7 +488,9 @@ fn deepen(
         }
         result.nodes = searcher.nodes + solver_nodes;
         result.elapsed = start.elapsed();
-        reporter.iteration(result);
+        if let Some(reporter) = searcher.reporter.as_mut() {
+            reporter.iteration(result);
+        }
         if score.abs() > WIN_THRESHOLD {
             break;
         }
