@@ -90,6 +90,32 @@ impl Params {
         p
     }
 
+    /// The parameters of an int16 network (to train it further): exactly what
+    /// `quantize` turns back into the same network.
+    pub fn from_network(net: &Network) -> Params {
+        let flat = |rows: &[[f32; HIDDEN]]| rows.iter().flatten().copied().collect::<Vec<f32>>();
+        Params {
+            embedding: net
+                .embedding
+                .iter()
+                .flatten()
+                .map(|&v| f32::from(v) / ACT_MAX as f32)
+                .collect(),
+            w1: flat(&net.w1),
+            b1: net.b1.to_vec(),
+            black1: net.black1.to_vec(),
+            w2: flat(&net.w2),
+            b2: net.b2.to_vec(),
+            w3: net.w3.to_vec(),
+            b3: vec![net.b3],
+            policy: net
+                .policy
+                .iter()
+                .map(|&v| f32::from(v) / POLICY_SCALE)
+                .collect(),
+        }
+    }
+
     fn slices_mut(&mut self) -> [&mut Vec<f32>; 9] {
         [
             &mut self.embedding,
@@ -424,6 +450,12 @@ mod tests {
         };
         let games: Vec<_> = (0..6).map(|i| play(&config, 9, i)).collect();
         positions(&games, 0.5, 2)
+    }
+
+    #[test]
+    fn a_network_read_back_into_parameters_quantizes_to_itself() {
+        let net = Params::initial(5, 2).quantize();
+        assert_eq!(Params::from_network(&net).quantize(), net);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! linear evaluation refitted to the same positions.
 
 use quinto::checksum::fnv1a;
-use quinto::eval::net::VALUE_SCALE;
+use quinto::eval::net::{Network, VALUE_SCALE};
 use quinto::eval::weights;
 use quinto_match::netdata::{positions, Position};
 use quinto_match::nettrain::{evaluate, train, Params, TrainOptions};
@@ -33,6 +33,9 @@ hash of the weight file: the same data, seed and options give the same hash.
   --policy-weight P   the policy's share of the loss (0.1)
   --score-weight W    the search score's share of the target (0.7)
   --seed S            initial weights and shuffle (1)
+  --init FILE         start from this weight file (a network to train further on new
+                      data, the next generation) instead of random weights; its tables
+                      count, not --tables, decides
   --threads N         (2; the result does not depend on it)
   --linear-iterations N   Adam steps of the linear refit (1000; 0 skips it)
   --tables 1|2        feature tables: 1 shared by both sides (freestyle), 2 where white
@@ -56,6 +59,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     let mut score_weight = 0.7;
     let mut linear_iterations = 1000;
     let mut tables = 1;
+    let mut init = None;
     for (flag, value) in flag_pairs(args, USAGE)? {
         let number = |v: &str| {
             v.parse::<f64>()
@@ -66,6 +70,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         match flag.as_str() {
             "--data" => data.push(PathBuf::from(value)),
             "--out" => out = Some(PathBuf::from(value)),
+            "--init" => init = Some(PathBuf::from(value)),
             "--epochs" => options.epochs = number(&value)? as usize,
             "--batch" => options.batch = (number(&value)? as usize).max(1),
             "--learning-rate" => options.learning_rate = number(&value)? as f32,
@@ -89,6 +94,22 @@ fn run(args: Vec<String>) -> Result<(), String> {
         return Err(format!("at least one --data FILE is required\n{USAGE}"));
     }
     let started = Instant::now();
+    let start = match &init {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let net =
+                Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            tables = net.tables;
+            println!(
+                "starting from {} (weights hash {:016x})",
+                path.display(),
+                fnv1a(&bytes)
+            );
+            Params::from_network(&net)
+        }
+        None => Params::initial(options.seed, tables),
+    };
     let mut games = Vec::new();
     for path in &data {
         let text = std::fs::read_to_string(path)
@@ -119,7 +140,6 @@ fn run(args: Vec<String>) -> Result<(), String> {
     } else {
         None
     };
-    let start = Params::initial(options.seed, tables);
     let before = evaluate(&start, &held);
     println!(
         "epoch 0: held-out value {:.4}, policy {:.3}",
