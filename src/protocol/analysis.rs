@@ -50,12 +50,17 @@ impl Live {
 /// A point in human notation (column letter, row from the bottom), as the GUI labels it.
 pub fn notation(size: BoardSize, pos: Pos, transposed: bool) -> String {
     let shown = if transposed {
-        // Yixin-Board's boards are square; a point off a rectangular transpose keeps its name.
-        size.pos(pos.y() as i64, pos.x() as i64).unwrap_or(pos)
+        transpose(size, pos)
     } else {
         pos
     };
     size.to_human(shown)
+}
+
+/// Where Yixin-Board draws `pos` (`x,y` at column `y`, row `x`). Its boards are square; a
+/// point off a rectangular transpose stays where it is.
+pub fn transpose(size: BoardSize, pos: Pos) -> Pos {
+    size.pos(pos.y() as i64, pos.x() as i64).unwrap_or(pos)
 }
 
 /// Prints a search's iterations as they finish, rate-limited.

@@ -10,10 +10,11 @@ use super::startup::executable_dir;
 use crate::game::{BoardSize, Pos, Rule};
 use std::path::Path;
 
-/// Carries out `op` on the position after `moves` (black first); `game` is the rule and the
-/// board of the game in progress, if any.
+/// Carries out `op` on the position after `moves` (black first), refusing edits when
+/// `readonly`; `game` is the rule and the board of the game in progress, if any.
 pub fn answer(
-    (database, readonly): (&mut Option<Database>, bool),
+    database: &mut Option<Database>,
+    readonly: bool,
     op: DatabaseOp,
     moves: &[Point],
     game: Option<(Rule, BoardSize)>,

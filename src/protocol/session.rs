@@ -333,8 +333,8 @@ impl Session {
                     .engine
                     .as_ref()
                     .map(|e| (e.board().rule(), e.board().size()));
-                let database = (&mut self.database, self.database_readonly);
-                database_commands::answer(database, op, &moves, game, out);
+                let readonly = self.database_readonly;
+                database_commands::answer(&mut self.database, readonly, op, &moves, game, out);
             }
             // A debugging aid: no game is said in a MESSAGE like the rest, never an ERROR.
             Command::TraceBoard => match self.engine.as_ref() {
@@ -689,10 +689,12 @@ impl Session {
         let size = self.game()?.board().size();
         let transposed = self.live.transposed();
         let full_line = detail_line(size, &result, true, transposed);
-        if self.detail != Detail::Off {
-            let full = self.detail == Detail::Full;
-            self.pending
-                .push(detail_line(size, &result, full, transposed));
+        match self.detail {
+            Detail::Off => {}
+            Detail::Short => self
+                .pending
+                .push(detail_line(size, &result, false, transposed)),
+            Detail::Full => self.pending.push(full_line.clone()),
         }
         self.last_search = full_line.strip_prefix("MESSAGE ").map(String::from);
         let me = self.game()?.board().side_to_move();

@@ -3,6 +3,7 @@
 //! `reloadconfig` says that Quinto has no such file. Each a `MESSAGE` the GUI shows in its
 //! log, where an `UNKNOWN` would say nothing useful.
 
+use super::analysis::transpose;
 use crate::game::{Board, Color};
 use crate::play::render::{draw, Marks, Style};
 
@@ -13,9 +14,8 @@ pub fn board_lines(board: &Board, transposed: bool) -> Vec<String> {
     let shown = if transposed && size.width() == size.height() {
         let mut mirrored = Board::new(size, board.rule());
         for &pos in board.history() {
-            let flipped = size.pos(pos.y() as i64, pos.x() as i64).unwrap_or(pos);
             let color = board.stone(pos).unwrap_or(Color::Black);
-            mirrored.play(flipped, color);
+            mirrored.play(transpose(size, pos), color);
         }
         mirrored
     } else {
