@@ -3,7 +3,7 @@
 
 use super::net::{embedded, NetState};
 use super::{evaluate, EVAL_LIMIT};
-use crate::game::{Board, Color};
+use crate::game::{Board, Color, Pos};
 
 /// The evaluation asked for (`--eval`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -81,6 +81,19 @@ impl Evaluator {
             }
         }
     }
+
+    /// The network's move policy at `board` for `to_move` (a logit per empty point, in
+    /// `POLICY_ONE` units a logistic unit); none with the classical evaluation.
+    pub fn policy<'a>(
+        &'a mut self,
+        board: &Board,
+        to_move: Color,
+    ) -> Option<impl Fn(Pos) -> i32 + 'a> {
+        match self {
+            Evaluator::Classical => None,
+            Evaluator::Net(state, _) => Some(state.policy(board, to_move)),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -110,5 +123,24 @@ mod tests {
         let net = near.evaluate_within(&board, me, classical, classical);
         assert_eq!(net, near.evaluate(&board, me));
         assert_ne!(net, classical, "this position's two values differ");
+    }
+
+    #[test]
+    fn only_the_network_has_a_policy() {
+        let size = BoardSize::square(15).unwrap();
+        let mut board = Board::new(size, Rule::Freestyle);
+        board.play(size.parse_human("h8").unwrap(), Color::Black);
+        let me = board.side_to_move();
+        assert!(Evaluator::new(EvalKind::Classical, &board)
+            .policy(&board, me)
+            .is_none());
+        let mut net = Evaluator::new(EvalKind::Net, &board);
+        let policy = net.policy(&board, me).expect("freestyle has a network");
+        let near = policy(size.parse_human("h9").unwrap());
+        let far = policy(size.parse_human("a1").unwrap());
+        assert!(
+            near > far,
+            "the trained policy prefers h9 ({near}) to a1 ({far})"
+        );
     }
 }

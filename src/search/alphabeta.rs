@@ -21,6 +21,7 @@ use super::params::*;
 use super::tt::{Bound, Table};
 use super::{Reporter, RootEvent, Stop};
 use crate::eval::evaluator::{EvalKind, Evaluator};
+use crate::eval::net::network::POLICY_ONE;
 use crate::game::{Board, Color, Pos, Shape, POS_COUNT};
 use once_cell::sync::Lazy;
 use std::time::{Duration, Instant};
@@ -386,6 +387,9 @@ impl<'a> Searcher<'a> {
                     blocked: if ply == 0 { &self.root_blocked } else { &[] },
                 };
                 append_moves(self.board, me, &hints, &mut self.scratch, &mut moves);
+                if depth >= POLICY_MIN_DEPTH {
+                    self.add_policy(me, &mut moves[start..]);
+                }
                 if let Some(i) = moves[start..].iter().position(|m| Some(m.pos) == tt_move) {
                     moves.swap_remove(start + i);
                 }
@@ -601,6 +605,19 @@ impl<'a> Searcher<'a> {
             alpha - NET_LAZY_MARGIN,
             beta + NET_LAZY_MARGIN,
         )
+    }
+
+    /// Adds the network's policy to the moves' ordering scores (nothing with the classical
+    /// evaluation): asked only at deep nodes, where bringing its state to the position is
+    /// paid for by the subtree that the better order saves.
+    fn add_policy(&mut self, me: Color, moves: &mut [Move]) {
+        if let Some(logit) = self.eval.policy(self.board, me) {
+            for m in moves {
+                let bonus = i64::from(logit(m.pos)) * i64::from(POLICY_ORDER_WEIGHT)
+                    / i64::from(POLICY_ONE);
+                m.score = m.score.saturating_add(bonus as i32);
+            }
+        }
     }
 
     /// Whether the user blocked this point at this ply (only the root has blocks).

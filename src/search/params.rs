@@ -49,6 +49,12 @@ pub const FUTILITY_MARGIN: i32 = 70;
 /// `NET_LAZY_MARGIN` of the window; elsewhere the classical value stands.
 pub const NET_LAZY_MARGIN: i32 = 100;
 
+/// The network's policy orders the moves of nodes this deep (its state is brought to the
+/// position there), weighted `POLICY_ORDER_WEIGHT` ordering units a logistic unit (the
+/// ordering tables' own scale is 100 a unit: `quinto-policy --temperature`).
+pub const POLICY_MIN_DEPTH: i32 = 4;
+pub const POLICY_ORDER_WEIGHT: i32 = 100;
+
 /// Razoring: at depth up to `RAZOR_MAX_DEPTH`, a node whose static value is below alpha by
 /// `RAZOR_MARGIN` per ply is settled by the quiescence.
 pub const RAZOR_MAX_DEPTH: i32 = 2;

@@ -54,6 +54,15 @@ impl NetState {
     pub fn evaluate(&mut self, board: &Board, to_move: Color) -> i32 {
         self.views[to_move.index()].evaluate(board)
     }
+
+    /// The policy at `board` for `to_move`: each empty point's logit
+    /// ([`Network::policy_logit`]), the state brought to the position once.
+    pub fn policy<'a>(&'a mut self, board: &Board, to_move: Color) -> impl Fn(Pos) -> i32 + 'a {
+        let view = &mut self.views[to_move.index()];
+        view.sync(board);
+        let view: &View = view;
+        move |pos| view.net.policy_logit(&view.sums[pos.index()])
+    }
 }
 
 /// The sums seen from one side as the side to move.
@@ -362,6 +371,28 @@ mod tests {
                 let expected = ((z * VALUE_SCALE).round() as i32).clamp(-EVAL_LIMIT, EVAL_LIMIT);
                 assert_eq!(state.evaluate(&board, mover), expected);
             }
+        }
+    }
+
+    #[test]
+    fn the_policy_reads_each_point_as_counted_from_scratch() {
+        let net = leaked(14);
+        let size = BoardSize::square(15).unwrap();
+        let mut board = Board::new(size, Rule::Freestyle);
+        let mut state = NetState::new(net, size);
+        for text in ["h8", "h9", "i8", "j10", "g7", "g9"] {
+            board.play(size.parse_human(text).unwrap(), board.side_to_move());
+        }
+        for mover in [Color::Black, Color::White] {
+            let scratch = from_scratch(net, &board, mover);
+            let policy = state.policy(&board, mover);
+            let mut differ = false;
+            for pos in size.points().filter(|&p| board.is_empty(p)) {
+                let expected = net.policy_logit(&scratch.sums[pos.index()]);
+                assert_eq!(policy(pos), expected, "{pos:?}");
+                differ |= expected != policy(size.parse_human("a1").unwrap());
+            }
+            assert!(differ, "a random net tells the points apart");
         }
     }
 

@@ -30,6 +30,8 @@ pub const EMBED_LIMIT: i16 = 8_191;
 pub const POOL_DIVISOR: f32 = 32.0;
 /// The int16 value of 1.0 in the policy vector.
 pub const POLICY_SCALE: f32 = 64.0;
+/// A policy logit of 1.0 in [`Network::policy_logit`]'s units.
+pub const POLICY_ONE: i32 = ACT_MAX as i32 * POLICY_SCALE as i32;
 
 const MAGIC: &[u8; 4] = b"QNET";
 const VERSION: u32 = 2;
@@ -96,6 +98,15 @@ impl Network {
                 .zip(h2.iter())
                 .map(|(w, h)| w * h.max(0.0))
                 .sum::<f32>()
+    }
+
+    /// A point's policy logit from its sum of line vectors, in `1/POLICY_ONE` logistic
+    /// units: its clipped vector's product with the policy vector (exact integers).
+    pub fn policy_logit(&self, sum: &[i16; DIM]) -> i32 {
+        sum.iter()
+            .zip(self.policy.iter())
+            .map(|(&s, &w)| clip(s) as i32 * w as i32)
+            .sum()
     }
 
     /// The value (logistic units) of a position from its empty points' four feature ids
