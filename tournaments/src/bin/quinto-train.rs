@@ -5,11 +5,13 @@
 use quinto::checksum::fnv1a;
 use quinto::eval::net::{Network, VALUE_SCALE};
 use quinto::eval::weights;
+use quinto::eval::Weights;
 use quinto_match::netdata::{positions, Position};
 use quinto_match::nettrain::{evaluate, train, Params, TrainOptions};
 use quinto_match::selfplay::read;
 use quinto_match::tool::{self, flag_pairs};
-use quinto_match::tuning::{cross_entropy, fit_all, sigmoid, FitOptions, TABLE_NAMES};
+use quinto_match::tuning::{cross_entropy, fit_all, loss, sigmoid, FitOptions, TABLE_NAMES};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -156,28 +158,28 @@ fn run(args: Vec<String>) -> Result<(), String> {
     });
     let net = params.quantize();
     let float = evaluate(&params, &held);
-    let int16 = held
-        .iter()
-        .map(|p| {
-            let z = net.value_of_points(&p.points, p.black_to_move);
-            let eval = (z * VALUE_SCALE).round() / VALUE_SCALE;
-            cross_entropy(p.target, sigmoid(f64::from(eval)))
-        })
-        .sum::<f64>()
-        / held.len() as f64;
-    let entropy = held
-        .iter()
-        .map(|p| {
-            let t = p.target.clamp(1e-9, 1.0 - 1e-9);
-            cross_entropy(t, t)
-        })
-        .sum::<f64>()
-        / held.len() as f64;
+    let (int16, entropy) = int16_loss(&net, &held);
     println!("held-out value cross-entropy ({} positions; the targets' own entropy, the floor, is {entropy:.4}):", held.len());
     println!("  network, f32:    {:.4}", float.value);
     println!("  network, int16:  {int16:.4} (what the engine runs)");
-    if let Some(linear) = linear {
+    if let Some((linear, _)) = &linear {
         println!("  linear, refitted: {linear:.4}");
+    }
+    let mut by_size: BTreeMap<(usize, usize), Vec<&Position>> = BTreeMap::new();
+    for p in &held {
+        let (_, width, height) = p.linear.position;
+        by_size.entry((width, height)).or_default().push(p);
+    }
+    for ((width, height), positions) in &by_size {
+        let (loss, floor) = int16_loss(&net, positions);
+        let refitted = match &linear {
+            Some((_, tables)) => format!(", linear refitted {:.4}", linear_loss(tables, positions)),
+            None => String::new(),
+        };
+        println!(
+            "  {width}x{height}: network, int16 {loss:.4}{refitted} (floor {floor:.4}, {} positions)",
+            positions.len()
+        );
     }
     println!("held-out policy cross-entropy: {:.3}", float.policy);
     let bytes = net.to_bytes();
@@ -192,8 +194,40 @@ fn run(args: Vec<String>) -> Result<(), String> {
     Ok(())
 }
 
-/// The held-out loss of the linear evaluation refitted to the same positions and targets.
-fn linear_refit(all: &[Position], iterations: usize) -> f64 {
+/// The value cross-entropy of the int16 net the engine runs (its value rounded to evaluation
+/// units) over `held`, and the targets' own entropy there (the floor).
+fn int16_loss(net: &Network, held: &[&Position]) -> (f64, f64) {
+    let count = held.len().max(1) as f64;
+    let loss = held
+        .iter()
+        .map(|p| {
+            let z = net.value_of_points(&p.points, p.black_to_move);
+            let eval = (z * VALUE_SCALE).round() / VALUE_SCALE;
+            cross_entropy(p.target, sigmoid(f64::from(eval)))
+        })
+        .sum::<f64>();
+    let entropy = held
+        .iter()
+        .map(|p| {
+            let t = p.target.clamp(1e-9, 1.0 - 1e-9);
+            cross_entropy(t, t)
+        })
+        .sum::<f64>();
+    (loss / count, entropy / count)
+}
+
+/// The linear evaluation's loss over `held` with the (refitted) `tables`.
+fn linear_loss(tables: &[Weights], held: &[&Position]) -> f64 {
+    let total: f64 = held
+        .iter()
+        .map(|p| loss(&[&p.linear], &tables[p.linear.features.table]))
+        .sum();
+    total / held.len().max(1) as f64
+}
+
+/// The held-out loss of the linear evaluation refitted to the same positions and targets,
+/// and its refitted tables.
+fn linear_refit(all: &[Position], iterations: usize) -> (f64, Vec<Weights>) {
     let samples: Vec<_> = all.iter().map(|p| p.linear.clone()).collect();
     let options = FitOptions {
         iterations,
@@ -201,7 +235,7 @@ fn linear_refit(all: &[Position], iterations: usize) -> f64 {
         l2: 1e-7,
         step: 1.0,
     };
-    let (_, reports) = fit_all(&samples, &weights::TABLES, options);
+    let (tables, reports) = fit_all(&samples, &weights::TABLES, options);
     let mut total = 0.0;
     let mut count = 0;
     for r in &reports {
@@ -212,5 +246,5 @@ fn linear_refit(all: &[Position], iterations: usize) -> f64 {
         total += r.held_out_after * r.held_out as f64;
         count += r.held_out;
     }
-    total / count.max(1) as f64
+    (total / count.max(1) as f64, tables)
 }
