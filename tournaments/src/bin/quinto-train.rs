@@ -24,8 +24,9 @@ either side, no proven score) with the target W x sigmoid(search score / 150) + 
 the game's result for the side to move, holds every tenth game out, trains the network
 (Adam, cosine learning-rate decay) and writes its int16 weights to FILE. Prints the held-out
 value loss of the float net, of the int16 net the engine runs, and of the linear evaluation
-refitted to the same positions (quinto-tune's fit, from the weights compiled in); then a
-hash of the weight file: the same data, seed and options give the same hash.
+refitted to the same positions (quinto-tune's fit, from the weights compiled in), in all
+and per board size; then a hash of the weight file: the same data, seed and options give
+the same hash.
 
   --data FILE         self-play games (repeatable)
   --out FILE          the weight file to write
