@@ -20,6 +20,7 @@ use crate::engine::Handicap;
 use crate::eval::evaluator::EvalKind;
 use crate::search::Stop;
 use std::io::{BufRead, Read};
+use std::sync::atomic::{fence, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
 
@@ -65,6 +66,9 @@ pub fn run(
         if session.wants_ponder() {
             // Any input from here on ends the ponder search, one already waiting at once.
             stop.ponder_begin();
+            // Pairs with the input thread's fence: it queues a line and then signals, we
+            // mark pondering and then look; one of us sees the other.
+            fence(Ordering::SeqCst);
             match receiver.try_recv() {
                 Ok(input) => waiting = Some(input),
                 Err(mpsc::TryRecvError::Empty) => session.ponder(&stop),
@@ -95,7 +99,6 @@ fn read_input(stop: &Stop, sender: &mpsc::Sender<Input>) {
             }
             Ok(_) => parser.feed(&String::from_utf8_lossy(&buffer)),
         };
-        stop.input();
         match &input {
             Input::Command(Command::End) => stop.quit(),
             Input::Command(Command::Stop) | Input::Command(Command::Info(Info::TimeoutTurn(0))) => {
@@ -106,6 +109,12 @@ fn read_input(stop: &Stop, sender: &mpsc::Sender<Input>) {
         if sender.send(input).is_err() {
             return;
         }
+        // Queued first, signalled second: a ponder search that begins after this signal
+        // finds the line already queued (see `run`), one that began before it is ended by it.
+        // Signalled first, a line could slip between the two and leave a ponder search
+        // running with nobody to end it.
+        fence(Ordering::SeqCst);
+        stop.input();
     }
     // End of input: nobody is waiting any more. Answer what was asked at once, then leave.
     stop.quit();
