@@ -459,11 +459,8 @@ impl Board {
             // Only empty cells keep entries (walls and stones count as taken). An occupied
             // point's entries stay as they were when it was played: they are right again when
             // the moves since are undone and it is emptied.
-            let mut empty = view.empty_cells(reach);
-            while empty != 0 {
-                let offset = empty.trailing_zeros() as i32 / 2 - REACH;
-                empty &= empty - 1;
-                let at = index_along(pos, step, offset);
+            for offset in view.empty_offsets(reach) {
+                let at = pos.index_along(step, offset);
                 let entry = self.table.entry(view.key(offset));
                 let old = self.patterns[at][dir.index()];
                 if old == entry {
@@ -691,13 +688,6 @@ impl Board {
             .collect();
         assert_eq!(candidates, expected, "candidates drifted");
     }
-}
-
-/// The index of the point `offset` steps from `pos` along a line whose index step is `step`
-/// (the caller keeps it on the board).
-#[inline]
-fn index_along(pos: Pos, step: isize, offset: i32) -> usize {
-    (pos.index() as isize + offset as isize * step) as usize % POS_COUNT
 }
 
 /// Where row `y` is kept in `Board::rows`.

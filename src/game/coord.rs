@@ -47,6 +47,13 @@ impl Pos {
         self.0 as usize & (POS_COUNT - 1)
     }
 
+    /// The index of the point `offset` steps from this one along a line whose index step is
+    /// `step` ([`Direction::index_step`]; the caller keeps the point on the board).
+    #[inline]
+    pub fn index_along(self, step: isize, offset: i32) -> usize {
+        (self.index() as isize + offset as isize * step) as usize % POS_COUNT
+    }
+
     /// How many king steps apart two points are (the larger of the two coordinate gaps).
     pub fn distance(self, other: Pos) -> usize {
         self.x()

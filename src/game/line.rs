@@ -112,6 +112,21 @@ impl LineView {
         !(window | window >> 1) & within
     }
 
+    /// The offsets (-`reach`..=`reach`, in increasing order) of the empty cells within
+    /// `reach` steps along the line (see [`LineView::empty_cells`]).
+    #[inline]
+    pub fn empty_offsets(self, reach: i32) -> impl Iterator<Item = i32> {
+        let mut empty = self.empty_cells(reach);
+        std::iter::from_fn(move || {
+            if empty == 0 {
+                return None;
+            }
+            let offset = empty.trailing_zeros() as i32 / 2 - REACH;
+            empty &= empty - 1;
+            Some(offset)
+        })
+    }
+
     /// The pattern key (see [`Lines::key`]) of the cell `offset` (-5..=5) steps along the line.
     #[inline]
     pub fn key(self, offset: i32) -> u32 {

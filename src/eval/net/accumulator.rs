@@ -77,7 +77,6 @@ struct View {
     lines: Lines,
     /// The moves the sums include, in order.
     applied: Vec<(Pos, Color)>,
-    empty: Vec<bool>,
     /// Per empty point (by `Pos::index`): the sum of the four line vectors (a stone's are
     /// stale until it is taken back).
     sums: Vec<[i16; DIM]>,
@@ -97,13 +96,11 @@ impl View {
             lines: Lines::new(size),
             // Room for every point: syncing never allocates.
             applied: Vec::with_capacity(POS_COUNT),
-            empty: vec![false; POS_COUNT],
             sums: vec![[0; DIM]; POS_COUNT],
             pooled: [0; DIM],
             avx2: avx2 && simd_available(),
         };
         for pos in size.points() {
-            view.empty[pos.index()] = true;
             let sum = view.sum_at(pos);
             view.sums[pos.index()] = sum;
             pool(&mut view.pooled, &sum);
@@ -198,7 +195,6 @@ impl View {
         // ACT_MAX each) and added to the int32 pool once.
         let mut delta = [0i16; DIM];
         if placing {
-            self.empty[at] = false;
             for (x, s) in delta.iter_mut().zip(self.sums[at].iter()) {
                 *x -= clip(*s);
             }
@@ -215,17 +211,15 @@ impl View {
             (self.ids, self.offset, self.mover, &self.net.embedding);
         for (dir, line_before) in Direction::ALL.into_iter().zip(before) {
             let line_after = self.lines.view(dir, pos);
-            let (dx, dy) = dir.delta();
-            for step in NEIGHBOUR_OFFSETS {
-                let (x, y) = (pos.x() as i32 + dx * step, pos.y() as i32 + dy * step);
-                if !self.size.contains(x, y) {
+            let index_step = dir.index_step();
+            // The empty neighbours, as the line shows them (the point itself aside): walls
+            // past the edge are never empty, and a stone's sums are never read while it
+            // stands (counted afresh when it goes).
+            for step in line_before.empty_offsets(WINDOW as i32) {
+                if step == 0 {
                     continue;
                 }
-                let q = Pos::new(x as usize, y as usize).index();
-                // A stone's sums are never read while it stands: counted afresh when it goes.
-                if !self.empty[q] {
-                    continue;
-                }
+                let q = pos.index_along(index_step, step);
                 let (old_key, new_key) = (line_before.key(step), line_after.key(step));
                 let old = offset + ids[window_key(old_key, mover) as usize] as usize;
                 let new = offset + ids[window_key(new_key, mover) as usize] as usize;
@@ -238,7 +232,6 @@ impl View {
             }
         }
         if !placing {
-            self.empty[at] = true;
             self.sums[at] = self.sum_at(pos);
             for (x, s) in delta.iter_mut().zip(self.sums[at].iter()) {
                 *x += clip(*s);
@@ -249,9 +242,6 @@ impl View {
         }
     }
 }
-
-/// The offsets of the neighbours whose line keys a stone changes.
-const NEIGHBOUR_OFFSETS: [i32; 2 * WINDOW as usize] = [-4, -3, -2, -1, 1, 2, 3, 4];
 
 /// An empty neighbour's line changed from `old` to `new`: its sum, and the pool's change.
 #[inline(always)]
@@ -293,14 +283,13 @@ mod tests {
         for &pos in board.history() {
             if let Some(color) = board.stone(pos) {
                 view.lines.put(pos, cell_code(color));
-                view.empty[pos.index()] = false;
             }
         }
         view.pooled = [0; DIM];
         for pos in board.size().points() {
             let sum = view.sum_at(pos);
             view.sums[pos.index()] = sum;
-            if view.empty[pos.index()] {
+            if board.is_empty(pos) {
                 pool(&mut view.pooled, &sum);
             }
         }
