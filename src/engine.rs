@@ -180,9 +180,9 @@ impl Engine {
         self.table = Table::with_bytes(0);
         // The network's weights are read on first use: read them before measuring, so that
         // the table leaves room for them.
-        if self.handicap.eval == EvalKind::Net {
-            crate::eval::net::embedded::for_rule(self.board.rule());
-        }
+        self.handicap
+            .eval
+            .network(self.board.rule(), self.board.size());
         self.table_threads = search_threads(&self.settings);
         let bytes = table_bytes(&self.settings, self.table_threads);
         self.table = Table::with_bytes(bytes);

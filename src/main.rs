@@ -17,9 +17,11 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
   --nodes N       cap every search at N nodes
   --player simple play the best-looking move without searching
   --threads N     search threads until the manager sends INFO thread_num (default 1)
-  --eval classical|net
-                  the evaluation: the network where the rule has one (freestyle), or the
-                  classical linear one (default classical); bench runs with it too
+  --eval auto|classical|net
+                  the evaluation: auto (the default) plays the network where it has proven
+                  itself at time (freestyle 15x15) and the classical linear one elsewhere;
+                  net plays the network wherever the rule has one (freestyle), classical
+                  never; bench runs with it too
   --force-utf8    accepted for Yixin-Board (the output is plain ASCII anyway)
   bench [DEPTH]   search the bench positions: nodes and best move each, then
                   `Bench: <nodes>` (the code's fingerprint at the default depth) and nodes/s
@@ -288,7 +290,8 @@ fn take_flags(args: &mut Vec<String>) -> Result<Flags, String> {
                 flags.threads = Some(threads as usize)
             }
             "--eval" => {
-                flags.eval = Some(EvalKind::parse(&value).ok_or("--eval is classical or net")?)
+                flags.eval =
+                    Some(EvalKind::parse(&value).ok_or("--eval is auto, classical or net")?)
             }
             // --player
             _ => match value.as_str() {

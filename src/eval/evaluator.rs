@@ -1,14 +1,17 @@
 //! Which evaluation a search uses: the classical linear one, or the network where the rule
 //! has one (with its incremental state, one per search thread).
 
-use super::net::{embedded, NetState};
+use super::net::{embedded, NetState, Network};
 use super::{evaluate, EVAL_LIMIT};
-use crate::game::{Board, Color, Pos};
+use crate::game::{Board, BoardSize, Color, Pos, Rule};
 
 /// The evaluation asked for (`--eval`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EvalKind {
+    /// The network where it has won its match at time against the classical evaluation
+    /// (`embedded::proven`), the classical evaluation elsewhere.
     #[default]
+    Auto,
     Classical,
     /// The network where the rule has one, the classical evaluation elsewhere.
     Net,
@@ -17,9 +20,19 @@ pub enum EvalKind {
 impl EvalKind {
     pub fn parse(text: &str) -> Option<EvalKind> {
         match text {
+            "auto" => Some(EvalKind::Auto),
             "classical" => Some(EvalKind::Classical),
             "net" => Some(EvalKind::Net),
             _ => None,
+        }
+    }
+
+    /// The network this evaluation plays with on this rule and board, if any.
+    pub fn network(self, rule: Rule, size: BoardSize) -> Option<&'static Network> {
+        match self {
+            EvalKind::Classical => None,
+            EvalKind::Net => embedded::for_rule(rule),
+            EvalKind::Auto => embedded::proven(rule, size),
         }
     }
 }
@@ -42,12 +55,12 @@ const VALUE_BITS: u32 = 16;
 impl Evaluator {
     /// The evaluation of `kind` for `board`'s rule and size.
     pub fn new(kind: EvalKind, board: &Board) -> Evaluator {
-        match (kind, embedded::for_rule(board.rule())) {
-            (EvalKind::Net, Some(net)) => Evaluator::Net(
+        match kind.network(board.rule(), board.size()) {
+            Some(net) => Evaluator::Net(
                 Box::new(NetState::new(net, board.size())),
                 vec![0; CACHE_ENTRIES],
             ),
-            _ => Evaluator::Classical,
+            None => Evaluator::Classical,
         }
     }
 

@@ -3,8 +3,13 @@
 //! evaluation (renju's first net lost its match: tournaments/results.md, stop 52).
 
 use super::Network;
-use crate::game::Rule;
+use crate::game::{BoardSize, Rule};
 use once_cell::sync::Lazy;
+
+/// Where a network plays by default (`--eval auto`): the rules and square boards on which
+/// it has beaten the classical evaluation at time, 400 games or more with the interval
+/// above zero (tournaments/results.md). Elsewhere only `--eval net` plays it.
+const PROVEN: [(Rule, usize); 1] = [(Rule::Freestyle, 15)];
 
 static FREESTYLE: Lazy<Option<Network>> =
     Lazy::new(|| checked("freestyle", include_bytes!("freestyle.qnet")));
@@ -29,6 +34,17 @@ pub fn for_rule(rule: Rule) -> Option<&'static Network> {
     }
 }
 
+/// The network that plays by default on this rule and board, if one has proven itself
+/// there.
+pub fn proven(rule: Rule, size: BoardSize) -> Option<&'static Network> {
+    let here = (rule, size.width());
+    if size.width() == size.height() && PROVEN.contains(&here) {
+        for_rule(rule)
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -39,5 +55,14 @@ mod tests {
         for rule in [Rule::Standard, Rule::Renju, Rule::Caro, Rule::CaroExact] {
             assert!(for_rule(rule).is_none(), "{rule:?}");
         }
+    }
+
+    #[test]
+    fn the_network_plays_by_default_only_where_it_has_proven_itself() {
+        let square = |side| BoardSize::square(side).unwrap();
+        assert!(proven(Rule::Freestyle, square(15)).is_some());
+        assert!(proven(Rule::Freestyle, square(20)).is_none());
+        assert!(proven(Rule::Freestyle, BoardSize::new(15, 20).unwrap()).is_none());
+        assert!(proven(Rule::Renju, square(15)).is_none());
     }
 }

@@ -34,7 +34,8 @@ with other seeds (on other machines) make shards that `merge` joins, each game o
   --opening-stones A-B   random stones of the opening (2-4)
   --random-moves N   moves after the opening that may be drawn among the near-best (8)
   --random-margin E  how far below the best score such a pick may be (60)
-  --eval classical|net   the evaluation the games are played with (classical)";
+  --eval E           the evaluation the games are played with: classical (the
+                     default), net, or auto (pbrain-quinto's default)";
 
 fn main() -> ExitCode {
     tool::main("quinto-selfplay", USAGE, run)
@@ -88,7 +89,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
             "--random-margin" => config.random_margin = number(&value)?.min(10_000) as i32,
             "--eval" => {
                 config.eval =
-                    EvalKind::parse(&value).ok_or("--eval is classical or net".to_string())?
+                    EvalKind::parse(&value).ok_or("--eval is auto, classical or net".to_string())?
             }
             "--out" => out = Some(PathBuf::from(value)),
             _ => return Err(format!("unknown option {flag}\n{USAGE}")),
