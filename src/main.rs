@@ -290,8 +290,10 @@ fn take_flags(args: &mut Vec<String>) -> Result<Flags, String> {
                 flags.threads = Some(threads as usize)
             }
             "--eval" => {
-                flags.eval =
-                    Some(EvalKind::parse(&value).ok_or("--eval is auto, classical or net")?)
+                flags.eval = Some(
+                    EvalKind::parse(&value)
+                        .ok_or_else(|| format!("--eval is {}", EvalKind::CHOICES))?,
+                )
             }
             // --player
             _ => match value.as_str() {

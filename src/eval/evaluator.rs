@@ -18,6 +18,9 @@ pub enum EvalKind {
 }
 
 impl EvalKind {
+    /// The names `parse` takes, for error messages.
+    pub const CHOICES: &'static str = "auto, classical or net";
+
     pub fn parse(text: &str) -> Option<EvalKind> {
         match text {
             "auto" => Some(EvalKind::Auto),

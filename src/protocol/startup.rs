@@ -2,8 +2,8 @@
 //! nor command-line arguments (Piskvork): `pbrain-quinto.ini`, lines `key = value`, `#` or
 //! `;` starting a comment. Keys: `threads` (search threads), `hash` (the transposition table
 //! in MiB), `detail` (`off`, `short` or `full`: the MESSAGE line before each move), `eval`
-//! (`auto`, `classical` or `net`: the evaluation, as `--eval`). The command line's `--threads` and
-//! `--eval` and the manager's INFO commands override it. A missing file
+//! (`auto`, `classical` or `net`: the evaluation, as `--eval`). The command line's
+//! `--threads` and `--eval` and the manager's INFO commands override it. A missing file
 //! says nothing; a line that cannot be used is logged and skipped, never fatal.
 
 use super::session::Detail;
@@ -97,7 +97,7 @@ impl Startup {
             "eval" => {
                 self.eval = Some(
                     EvalKind::parse(&value.to_ascii_lowercase())
-                        .ok_or_else(|| format!("eval is auto, classical or net, not '{value}'"))?,
+                        .ok_or_else(|| format!("eval is {}, not '{value}'", EvalKind::CHOICES))?,
                 )
             }
             _ => return Err(format!("unknown key '{key}'")),

@@ -89,7 +89,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
             "--random-margin" => config.random_margin = number(&value)?.min(10_000) as i32,
             "--eval" => {
                 config.eval =
-                    EvalKind::parse(&value).ok_or("--eval is auto, classical or net".to_string())?
+                    EvalKind::parse(&value).ok_or(format!("--eval is {}", EvalKind::CHOICES))?
             }
             "--out" => out = Some(PathBuf::from(value)),
             _ => return Err(format!("unknown option {flag}\n{USAGE}")),
