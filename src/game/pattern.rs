@@ -148,6 +148,13 @@ impl PatternTable {
     }
 }
 
+/// The patterns black and white (by [`Color::index`]) would make at a point whose line key
+/// ([`Lines::key`](super::line::Lines::key)) is `key`, under `rule`.
+pub fn line_patterns(rule: Rule, key: u32) -> [Pattern; 2] {
+    let entry = PatternTable::of(rule).entry(key);
+    [Color::Black, Color::White].map(|color| PatternTable::pattern(entry, color))
+}
+
 /// A cell seen from one player's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Cell {

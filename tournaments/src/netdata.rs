@@ -5,7 +5,7 @@
 use crate::selfplay::Game;
 use crate::tuning::{sigmoid, Sample, K};
 use quinto::eval::features;
-use quinto::eval::net::features::board_features;
+use quinto::eval::net::features::{board_features, LineFeatures};
 use quinto::game::{Board, Color, Pos};
 use quinto::search::params::WIN_THRESHOLD;
 
@@ -32,9 +32,14 @@ impl Position {
 }
 
 /// The quiet positions of `games` (numbered in order: `game` indexes the slice), with
-/// feature ids for a network of `tables` feature tables. `score_weight` is the share of the
-/// search's score in the target (the rest is the result).
-pub fn positions(games: &[Game], score_weight: f64, tables: usize) -> Vec<Position> {
+/// feature ids for a network reading `features` with `tables` feature tables.
+/// `score_weight` is the share of the search's score in the target (the rest is the result).
+pub fn positions(
+    games: &[Game],
+    score_weight: f64,
+    features: LineFeatures,
+    tables: usize,
+) -> Vec<Position> {
     let mut out = Vec::new();
     for (number, game) in games.iter().enumerate() {
         let mut board = Board::new(game.size, game.rule);
@@ -46,7 +51,8 @@ pub fn positions(games: &[Game], score_weight: f64, tables: usize) -> Vec<Positi
                     let result = game.result_for_mover(board.stone_count());
                     let target = score_weight * sigmoid(f64::from(score) / K)
                         + (1.0 - score_weight) * result;
-                    out.push(position(&board, mover, best, target, number, tables));
+                    let inputs = (features, tables);
+                    out.push(position(&board, mover, best, target, number, inputs));
                 }
             }
             board.play(m.pos, mover);
@@ -61,9 +67,9 @@ fn position(
     best: Pos,
     target: f64,
     game: usize,
-    tables: usize,
+    (line_features, tables): (LineFeatures, usize),
 ) -> Position {
-    let points = board_features(board, mover, tables);
+    let points = board_features(board, mover, line_features, tables);
     let best = points.iter().position(|&(p, _)| p == best).unwrap_or(0);
     let size = board.size();
     Position {
@@ -89,7 +95,7 @@ mod tests {
     fn positions_are_quiet_and_point_at_the_move_searched() {
         let game = Game::parse("1\t0\t0\t15\t1\t7,7\t8,8/20\t7,8/30\t9,9/-10/8,9\t7,9/400")
             .expect("a game");
-        let found = positions(&[game], 0.5, 1);
+        let found = positions(&[game], 0.5, LineFeatures::Window, 1);
         assert_eq!(found.len(), 4);
         let first = &found[0];
         assert!(!first.black_to_move);

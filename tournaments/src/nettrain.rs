@@ -7,7 +7,7 @@
 
 use crate::netdata::Position;
 use crate::tuning::{cross_entropy, sigmoid};
-use quinto::eval::net::features::FEATURE_IDS;
+use quinto::eval::net::features::LineFeatures;
 use quinto::eval::net::network::{ACT_MAX, DIM, EMBED_LIMIT, HIDDEN, POLICY_SCALE, POOL_DIVISOR};
 use quinto::eval::net::Network;
 use quinto::rng::Rng;
@@ -29,12 +29,14 @@ pub struct TrainOptions {
 
 /// Feature tables: 1 shared by both sides, 2 where white has its own (renju).
 fn table_count(p: &Params) -> usize {
-    p.embedding.len() / (FEATURE_IDS * DIM)
+    p.embedding.len() / (p.features.ids() * DIM)
 }
 
 /// The parameters (and, with the same layout, their gradients and Adam moments).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
+    /// How the network reads lines (not a parameter: it sizes `embedding`).
+    pub features: LineFeatures,
     pub embedding: Vec<f32>,
     pub w1: Vec<f32>,
     pub b1: Vec<f32>,
@@ -47,9 +49,10 @@ pub struct Params {
 }
 
 impl Params {
-    fn zeros(tables: usize) -> Params {
+    fn zeros(features: LineFeatures, tables: usize) -> Params {
         Params {
-            embedding: vec![0.0; FEATURE_IDS * tables * DIM],
+            features,
+            embedding: vec![0.0; features.ids() * tables * DIM],
             w1: vec![0.0; DIM * HIDDEN],
             b1: vec![0.0; HIDDEN],
             black1: vec![0.0; HIDDEN],
@@ -61,16 +64,16 @@ impl Params {
         }
     }
 
-    /// Small random weights (`tables` feature tables): line vectors mostly positive so that
-    /// the clip starts open.
-    pub fn initial(seed: u64, tables: usize) -> Params {
+    /// Small random weights (reading `features`, with `tables` feature tables): line
+    /// vectors mostly positive so that the clip starts open.
+    pub fn initial(seed: u64, features: LineFeatures, tables: usize) -> Params {
         let mut rng = Rng::new(seed);
         let mut uniform = |low: f32, high: f32| {
             low + (high - low) * (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32
         };
-        let mut p = Params::zeros(tables);
+        let mut p = Params::zeros(features, tables);
         for (i, v) in p.embedding.iter_mut().enumerate() {
-            if i / DIM % FEATURE_IDS != 0 {
+            if i / DIM % features.ids() != 0 {
                 *v = uniform(-0.05, 0.2);
             }
         }
@@ -95,6 +98,7 @@ impl Params {
     pub fn from_network(net: &Network) -> Params {
         let flat = |rows: &[[f32; HIDDEN]]| rows.iter().flatten().copied().collect::<Vec<f32>>();
         Params {
+            features: net.features,
             embedding: net
                 .embedding
                 .iter()
@@ -166,7 +170,7 @@ impl Params {
             r
         };
         let tables = table_count(self);
-        let mut embedding = vec![[0i16; DIM]; FEATURE_IDS * tables];
+        let mut embedding = vec![[0i16; DIM]; self.features.ids() * tables];
         for (id, out) in embedding.iter_mut().enumerate() {
             for (k, o) in out.iter_mut().enumerate() {
                 let v = (self.embedding[id * DIM + k] * ACT_MAX as f32).round();
@@ -178,6 +182,7 @@ impl Params {
             *o = (v * POLICY_SCALE).round().clamp(-32_767.0, 32_767.0) as i16;
         }
         Network {
+            features: self.features,
             embedding,
             tables,
             w1: self.w1.chunks(HIDDEN).map(row).collect(),
@@ -359,7 +364,7 @@ impl Adam {
         }
         // The unused id's vectors stay zero.
         for table in 0..table_count(p) {
-            let at = table * FEATURE_IDS * DIM;
+            let at = table * p.features.ids() * DIM;
             p.embedding[at..at + DIM].iter_mut().for_each(|x| *x = 0.0);
         }
     }
@@ -372,16 +377,18 @@ pub fn train(
     options: TrainOptions,
     mut report: impl FnMut(usize, &Params),
 ) -> Params {
-    let tables = table_count(&start);
+    let (features, tables) = (start.features, table_count(&start));
     let mut p = start;
     let mut adam = Adam {
-        m: Params::zeros(tables),
-        v: Params::zeros(tables),
+        m: Params::zeros(features, tables),
+        v: Params::zeros(features, tables),
         step: 0,
     };
     let mut order: Vec<usize> = (0..positions.len()).collect();
     let mut rng = Rng::new(options.seed ^ 0x5eed);
-    let mut grads: Vec<Params> = (0..SLICES).map(|_| Params::zeros(tables)).collect();
+    let mut grads: Vec<Params> = (0..SLICES)
+        .map(|_| Params::zeros(features, tables))
+        .collect();
     let threads = options.threads.clamp(1, SLICES);
     let batches_per_epoch = (positions.len() + options.batch - 1) / options.batch.max(1);
     let total_steps = (batches_per_epoch * options.epochs).max(1);
@@ -435,7 +442,7 @@ mod tests {
     use crate::selfplay::{play, Config};
     use quinto::game::{BoardSize, Rule};
 
-    fn some_positions() -> Vec<Position> {
+    fn some_positions(features: LineFeatures) -> Vec<Position> {
         let config = Config {
             rule: Rule::Freestyle,
             size: BoardSize::square(9).unwrap(),
@@ -449,21 +456,22 @@ mod tests {
             eval: quinto::eval::evaluator::EvalKind::Net,
         };
         let games: Vec<_> = (0..6).map(|i| play(&config, 9, i)).collect();
-        positions(&games, 0.5, 2)
+        positions(&games, 0.5, features, 2)
     }
 
     #[test]
     fn a_network_read_back_into_parameters_quantizes_to_itself() {
-        let net = Params::initial(5, 2).quantize();
+        let net = Params::initial(5, LineFeatures::RenjuWindow, 2).quantize();
         assert_eq!(Params::from_network(&net).quantize(), net);
     }
 
     #[test]
     fn the_gradient_matches_finite_differences() {
-        let data = some_positions();
+        let renju = LineFeatures::RenjuWindow;
+        let data = some_positions(renju);
         let pos = &data[data.len() / 2];
-        let p = Params::initial(3, 2);
-        let mut g = Params::zeros(2);
+        let p = Params::initial(3, renju, 2);
+        let mut g = Params::zeros(renju, 2);
         run(&p, pos, 0.5, Some(&mut g));
         let total = |p: &Params| {
             let l = run(p, pos, 0.5, None);
@@ -492,7 +500,8 @@ mod tests {
 
     #[test]
     fn training_is_reproducible_whatever_the_threads_and_lowers_the_loss() {
-        let data = some_positions();
+        let window = LineFeatures::Window;
+        let data = some_positions(window);
         let refs: Vec<&Position> = data.iter().collect();
         let options = |threads| TrainOptions {
             epochs: 3,
@@ -502,10 +511,10 @@ mod tests {
             seed: 1,
             threads,
         };
-        let one = train(Params::initial(1, 2), &refs, options(1), |_, _| {});
-        let two = train(Params::initial(1, 2), &refs, options(2), |_, _| {});
+        let one = train(Params::initial(1, window, 2), &refs, options(1), |_, _| {});
+        let two = train(Params::initial(1, window, 2), &refs, options(2), |_, _| {});
         assert_eq!(one, two);
-        let before = evaluate(&Params::initial(1, 2), &refs);
+        let before = evaluate(&Params::initial(1, window, 2), &refs);
         let after = evaluate(&one, &refs);
         assert!(after.value < before.value, "{before:?} -> {after:?}");
         let bytes = one.quantize().to_bytes();

@@ -9,13 +9,14 @@
 //! fewer vector updates than when both sides follow every move). A view keeps, for each
 //! empty point, the sum of its four line vectors, and the sum over the empty points of those
 //! sums clipped to `0..=ACT_MAX`. A stone changes one line of each of the (up to) 32 points
-//! within four cells of it, so a move costs up to 32 vector updates per view (none for the
+//! within four cells of it (40 within five, for renju's features), so a move costs up to 32
+//! (40) vector updates per view (none for the
 //! neighbours that are stones: a stone's sums are counted afresh when it is taken back), in
 //! int16 and int32: exact, so that any order of moves and takebacks gives the same sums as
 //! counting from scratch. The update runs in AVX2 where the processor has it (the same code
 //! compiled for it, chosen at run time) and portably elsewhere, with bit-identical results.
 
-use super::features::{id_table, line_feature, table_offset, window_key, WINDOW};
+use super::features::{table_offset, LineFeatures};
 use super::network::{add_into, clip, pool, Network, DIM};
 use super::VALUE_SCALE;
 use crate::eval::EVAL_LIMIT;
@@ -69,6 +70,8 @@ impl NetState {
 #[derive(Clone)]
 struct View {
     net: &'static Network,
+    /// How the net reads lines, and the ids this side looks them up in.
+    features: LineFeatures,
     ids: &'static [u16],
     mover: Color,
     /// Where this side's feature vectors start (see `features::table_offset`).
@@ -89,9 +92,10 @@ impl View {
     fn new(net: &'static Network, size: BoardSize, mover: Color, avx2: bool) -> View {
         let mut view = View {
             net,
-            ids: id_table(),
+            features: net.features,
+            ids: net.features.table(mover),
             mover,
-            offset: table_offset(net.tables, mover),
+            offset: table_offset(net.features, net.tables, mover),
             size,
             lines: Lines::new(size),
             // Room for every point: syncing never allocates.
@@ -156,7 +160,7 @@ impl View {
     fn sum_at(&self, pos: Pos) -> [i16; DIM] {
         let mut sum = [0i16; DIM];
         for dir in Direction::ALL {
-            let id = self.offset + line_feature(&self.lines, dir, pos, self.mover);
+            let id = self.offset + self.features.id(self.lines.key(dir, pos), self.mover);
             add_into(&mut sum, &self.net.embedding[id]);
         }
         sum
@@ -191,7 +195,7 @@ impl View {
     #[inline(always)]
     fn change_body(&mut self, pos: Pos, color: Color, placing: bool) {
         let at = pos.index();
-        // The change to the pool, gathered in int16 (at most 33 points change by at most
+        // The change to the pool, gathered in int16 (at most 41 points change by at most
         // ACT_MAX each) and added to the int32 pool once.
         let mut delta = [0i16; DIM];
         if placing {
@@ -207,22 +211,27 @@ impl View {
         } else {
             self.lines.clear(pos);
         }
-        let (ids, offset, mover, embedding) =
-            (self.ids, self.offset, self.mover, &self.net.embedding);
+        let (features, ids, offset, mover, embedding) = (
+            self.features,
+            self.ids,
+            self.offset,
+            self.mover,
+            &self.net.embedding,
+        );
         for (dir, line_before) in Direction::ALL.into_iter().zip(before) {
             let line_after = self.lines.view(dir, pos);
             let index_step = dir.index_step();
             // The empty neighbours, as the line shows them (the point itself aside): walls
             // past the edge are never empty, and a stone's sums are never read while it
             // stands (counted afresh when it goes).
-            for step in line_before.empty_offsets(WINDOW as i32) {
+            for step in line_before.empty_offsets(features.reach()) {
                 if step == 0 {
                     continue;
                 }
                 let q = pos.index_along(index_step, step);
                 let (old_key, new_key) = (line_before.key(step), line_after.key(step));
-                let old = offset + ids[window_key(old_key, mover) as usize] as usize;
-                let new = offset + ids[window_key(new_key, mover) as usize] as usize;
+                let old = offset + ids[features.index(old_key, mover)] as usize;
+                let new = offset + ids[features.index(new_key, mover)] as usize;
                 update(
                     &mut self.sums[q],
                     &embedding[old],
@@ -305,7 +314,13 @@ mod tests {
 
     #[test]
     fn incremental_equals_from_scratch_and_simd_equals_portable_over_random_walks() {
-        let net = leaked(11);
+        // Seed 11 reads renju's features, 13 the window (`random_network`).
+        for seed in [11, 13] {
+            random_walks(leaked(seed));
+        }
+    }
+
+    fn random_walks(net: &'static Network) {
         let mut rng = Rng::new(5);
         for side in [7, 15, 20] {
             let size = BoardSize::square(side).unwrap();
@@ -351,11 +366,15 @@ mod tests {
         for text in ["h8", "h9", "i8", "j10", "g7"] {
             board.play(size.parse_human(text).unwrap(), board.side_to_move());
             for mover in [Color::Black, Color::White] {
-                let points: Vec<[u16; 4]> =
-                    crate::eval::net::features::board_features(&board, mover, net.tables)
-                        .into_iter()
-                        .map(|(_, ids)| ids)
-                        .collect();
+                let points: Vec<[u16; 4]> = crate::eval::net::features::board_features(
+                    &board,
+                    mover,
+                    net.features,
+                    net.tables,
+                )
+                .into_iter()
+                .map(|(_, ids)| ids)
+                .collect();
                 let z = net.value_of_points(&points, mover == Color::Black);
                 let expected = ((z * VALUE_SCALE).round() as i32).clamp(-EVAL_LIMIT, EVAL_LIMIT);
                 assert_eq!(state.evaluate(&board, mover), expected);

@@ -1,19 +1,20 @@
 //! The network's weights, their file format, and the value head.
 //!
 //! Shape: every (point, direction) line has a feature vector (`DIM` int16, looked up by
-//! [`features`](super::features)); a point's four are summed and clipped to
+//! [`features`](super::features) in one of its [`LineFeatures`] ways); a point's four are summed and clipped to
 //! `0..=ACT_MAX` (1.0); the clipped vectors of the empty points are summed over the board
 //! and scaled by `1/POOL_DIVISOR`; two hidden layers of `HIDDEN` with ReLU (the first also told
 //! whether black is to move) give the value in logistic units. The policy is a dot product
 //! of a point's clipped vector with one weight vector.
 //!
-//! File (little-endian): `QNET`, version, `DIM`, `HIDDEN`, `FEATURE_IDS`, the number of
-//! feature tables (1, or 2 where black and white have their own) (u32 each), the feature
+//! File (little-endian): `QNET`, version, `DIM`, `HIDDEN`, the [`LineFeatures`] code, its
+//! number of ids, the number of feature tables (1, or 2 where black and white have their
+//! own) (u32 each), the feature
 //! vectors (i16), `w1` (`DIM`×`HIDDEN`, input-major), `b1`, `black1`, `w2`
 //! (`HIDDEN`×`HIDDEN`), `b2`, `w3`, `b3` (f32), the policy vector (i16), and an FNV-1a
 //! 64-bit hash of everything before it: a damaged file is refused, never half-used.
 
-use super::features::{table_offset, FEATURE_IDS};
+use super::features::{table_offset, LineFeatures};
 use crate::checksum::fnv1a;
 use crate::game::Color;
 
@@ -34,11 +35,13 @@ pub const POLICY_SCALE: f32 = 64.0;
 pub const POLICY_ONE: i32 = ACT_MAX as i32 * POLICY_SCALE as i32;
 
 const MAGIC: &[u8; 4] = b"QNET";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 /// Weights of one network.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
+    /// How it reads a line.
+    pub features: LineFeatures,
     /// One vector per feature id and table.
     pub embedding: Vec<[i16; DIM]>,
     /// 1: both sides read one table; 2: white reads its own (renju).
@@ -123,10 +126,11 @@ impl Network {
         self.value(&pooled, black_to_move)
     }
 
-    /// A network of `tables` feature tables with every weight zero.
-    pub fn zeroed(tables: usize) -> Network {
+    /// A network reading `features` with `tables` feature tables, every weight zero.
+    pub fn zeroed(features: LineFeatures, tables: usize) -> Network {
         Network {
-            embedding: vec![[0; DIM]; FEATURE_IDS * tables],
+            features,
+            embedding: vec![[0; DIM]; features.ids() * tables],
             tables,
             w1: vec![[0.0; HIDDEN]; DIM],
             b1: [0.0; HIDDEN],
@@ -160,7 +164,8 @@ impl Network {
             VERSION,
             DIM as u32,
             HIDDEN as u32,
-            FEATURE_IDS as u32,
+            self.features.code(),
+            self.features.ids() as u32,
             self.tables as u32,
         ];
         for v in header {
@@ -196,18 +201,28 @@ impl Network {
             return Err("damaged: its check hash does not match".into());
         }
         let mut reader = Reader { bytes: body, at: 4 };
-        let header = [reader.u32()?, reader.u32()?, reader.u32()?, reader.u32()?];
-        let expected = [VERSION, DIM as u32, HIDDEN as u32, FEATURE_IDS as u32];
+        let header = [reader.u32()?, reader.u32()?, reader.u32()?];
+        let expected = [VERSION, DIM as u32, HIDDEN as u32];
         if header != expected {
             return Err(format!(
                 "version/shape {header:?}, this build reads {expected:?}"
+            ));
+        }
+        let code = reader.u32()?;
+        let features = LineFeatures::from_code(code)
+            .ok_or_else(|| format!("line features {code}, unknown to this build"))?;
+        let ids = reader.u32()? as usize;
+        if ids != features.ids() {
+            return Err(format!(
+                "{ids} feature ids for {features:?}, this build has {}",
+                features.ids()
             ));
         }
         let tables = reader.u32()? as usize;
         if !(1..=2).contains(&tables) {
             return Err(format!("{tables} feature tables, not 1 or 2"));
         }
-        let mut embedding = vec![[0i16; DIM]; FEATURE_IDS * tables];
+        let mut embedding = vec![[0i16; DIM]; ids * tables];
         for v in embedding.iter_mut().flatten() {
             *v = reader.i16()?;
             if v.abs() > EMBED_LIMIT {
@@ -216,7 +231,7 @@ impl Network {
         }
         let mut net = Network {
             embedding,
-            ..Network::zeroed(tables)
+            ..Network::zeroed(features, tables)
         };
         for v in net.layers_mut() {
             *v = reader.f32()?;
@@ -232,7 +247,7 @@ impl Network {
         }
         // The unused id's vectors must stay zero: lines no board holds add nothing.
         for mover in [Color::Black, Color::White] {
-            net.embedding[table_offset(tables, mover)] = [0; DIM];
+            net.embedding[table_offset(features, tables, mover)] = [0; DIM];
         }
         Ok(net)
     }
@@ -334,10 +349,11 @@ pub(crate) mod tests {
     pub(crate) fn random_network(seed: u64) -> Network {
         let mut rng = Rng::new(seed);
         let mut small = |range: i64| (rng.below(2 * range as usize + 1) as i64 - range) as i16;
+        let features = LineFeatures::ALL[seed as usize / 2 % 2];
         let tables = 1 + seed as usize % 2;
-        let mut net = Network::zeroed(tables);
+        let mut net = Network::zeroed(features, tables);
         for (i, row) in net.embedding.iter_mut().enumerate() {
-            if i % FEATURE_IDS != 0 {
+            if i % features.ids() != 0 {
                 row.iter_mut().for_each(|v| *v = small(200));
             }
         }
@@ -371,11 +387,14 @@ pub(crate) mod tests {
             let err = Network::from_bytes(&bad).unwrap_err();
             assert!(err.contains(why), "{why}: {err}");
         }
-        // A file of another shape, with a correct hash.
-        let mut other = bytes[..bytes.len() - 8].to_vec();
-        other[8] = 16;
-        let hash = fnv1a(&other);
-        other.extend_from_slice(&hash.to_le_bytes());
-        assert!(Network::from_bytes(&other).unwrap_err().contains("shape"));
+        // Files of another shape, or reading lines another way, with a correct hash.
+        for (at, value, why) in [(8, 16, "shape"), (16, 7, "unknown"), (20, 9, "feature ids")] {
+            let mut other = bytes[..bytes.len() - 8].to_vec();
+            other[at] = value;
+            let hash = fnv1a(&other);
+            other.extend_from_slice(&hash.to_le_bytes());
+            let err = Network::from_bytes(&other).unwrap_err();
+            assert!(err.contains(why), "{why}: {err}");
+        }
     }
 }

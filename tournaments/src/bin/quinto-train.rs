@@ -3,6 +3,7 @@
 //! linear evaluation refitted to the same positions.
 
 use quinto::checksum::fnv1a;
+use quinto::eval::net::features::LineFeatures;
 use quinto::eval::net::{Network, VALUE_SCALE};
 use quinto::eval::weights;
 use quinto::eval::Weights;
@@ -37,12 +38,15 @@ the same hash.
   --score-weight W    the search score's share of the target (0.7)
   --seed S            initial weights and shuffle (1)
   --init FILE         start from this weight file (a network to train further on new
-                      data, the next generation) instead of random weights; its tables
-                      count, not --tables, decides
+                      data, the next generation) instead of random weights; its line
+                      features and tables count, not --features and --tables, decide
   --threads N         (2; the result does not depend on it)
   --linear-iterations N   Adam steps of the linear refit (1000; 0 skips it)
   --tables 1|2        feature tables: 1 shared by both sides (freestyle), 2 where white
-                      has its own (renju: black's lines mean other things) (1)";
+                      has its own (renju: black's lines mean other things) (1)
+  --features window|renju   how the net reads a line: the window of four cells a side
+                      (window), or the window with the renju patterns both sides would
+                      make at the point, read on five cells a side (renju) (window)";
 
 fn main() -> ExitCode {
     tool::main("quinto-train", USAGE, run)
@@ -62,6 +66,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     let mut score_weight = 0.7;
     let mut linear_iterations = 1000;
     let mut tables = 1;
+    let mut features = LineFeatures::Window;
     let mut init = None;
     for (flag, value) in flag_pairs(args, USAGE)? {
         let number = |v: &str| {
@@ -89,6 +94,13 @@ fn run(args: Vec<String>) -> Result<(), String> {
                     _ => return Err(format!("--tables is 1 or 2: {value}")),
                 }
             }
+            "--features" => {
+                features = match value.as_str() {
+                    "window" => LineFeatures::Window,
+                    "renju" => LineFeatures::RenjuWindow,
+                    _ => return Err(format!("--features is window or renju: {value}")),
+                }
+            }
             _ => return Err(format!("unknown option {flag}\n{USAGE}")),
         }
     }
@@ -103,7 +115,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
                 std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             let net =
                 Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-            tables = net.tables;
+            (features, tables) = (net.features, net.tables);
             println!(
                 "starting from {} (weights hash {:016x})",
                 path.display(),
@@ -111,7 +123,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
             );
             Params::from_network(&net)
         }
-        None => Params::initial(options.seed, tables),
+        None => Params::initial(options.seed, features, tables),
     };
     let mut games = Vec::new();
     for path in &data {
@@ -121,7 +133,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         println!("{}: {} games", path.display(), more.len());
         games.append(&mut more);
     }
-    let all = positions(&games, score_weight, tables);
+    let all = positions(&games, score_weight, features, tables);
     let (held, fitted): (Vec<&Position>, Vec<&Position>) = all.iter().partition(|p| p.held_out());
     if fitted.is_empty() || held.is_empty() {
         return Err(format!(
