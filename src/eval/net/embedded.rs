@@ -1,6 +1,6 @@
-//! The networks built into the executable (Gomocup takes one file): freestyle's, trained by
-//! `quinto-train` (tournaments/tuning/README.md). Rules without one use the classical
-//! evaluation (renju's first net lost its match: tournaments/results.md, stop 52).
+//! The networks built into the executable (Gomocup takes one file): freestyle's and renju's,
+//! trained by `quinto-train` (tournaments/tuning/README.md). Standard and caro have none and
+//! use the classical evaluation.
 
 use super::Network;
 use crate::game::{BoardSize, Rule};
@@ -13,6 +13,7 @@ const PROVEN: [(Rule, usize); 1] = [(Rule::Freestyle, 15)];
 
 static FREESTYLE: Lazy<Option<Network>> =
     Lazy::new(|| checked("freestyle", include_bytes!("freestyle.qnet")));
+static RENJU: Lazy<Option<Network>> = Lazy::new(|| checked("renju", include_bytes!("renju.qnet")));
 
 /// A built-in file that does not read is a build gone wrong: say so in the log and let the
 /// classical evaluation play, never fail a game over it.
@@ -30,6 +31,7 @@ fn checked(name: &str, bytes: &[u8]) -> Option<Network> {
 pub fn for_rule(rule: Rule) -> Option<&'static Network> {
     match rule {
         Rule::Freestyle => FREESTYLE.as_ref(),
+        Rule::Renju => RENJU.as_ref(),
         _ => None,
     }
 }
@@ -51,8 +53,18 @@ mod tests {
 
     #[test]
     fn the_built_in_networks_read_and_only_their_rules_have_one() {
-        assert!(for_rule(Rule::Freestyle).is_some());
-        for rule in [Rule::Standard, Rule::Renju, Rule::Caro, Rule::CaroExact] {
+        use crate::eval::net::features::LineFeatures;
+        let freestyle = for_rule(Rule::Freestyle).expect("freestyle's net");
+        assert_eq!(
+            (freestyle.features, freestyle.tables),
+            (LineFeatures::Window, 1)
+        );
+        let renju = for_rule(Rule::Renju).expect("renju's net");
+        assert_eq!(
+            (renju.features, renju.tables),
+            (LineFeatures::RenjuWindow, 2)
+        );
+        for rule in [Rule::Standard, Rule::Caro, Rule::CaroExact] {
             assert!(for_rule(rule).is_none(), "{rule:?}");
         }
     }
