@@ -51,8 +51,9 @@ pub fn positions(
                     let result = game.result_for_mover(board.stone_count());
                     let target = score_weight * sigmoid(f64::from(score) / K)
                         + (1.0 - score_weight) * result;
-                    let inputs = (features, tables);
-                    out.push(position(&board, mover, best, target, number, inputs));
+                    out.push(position(
+                        &board, mover, best, target, number, features, tables,
+                    ));
                 }
             }
             board.play(m.pos, mover);
@@ -67,7 +68,8 @@ fn position(
     best: Pos,
     target: f64,
     game: usize,
-    (line_features, tables): (LineFeatures, usize),
+    line_features: LineFeatures,
+    tables: usize,
 ) -> Position {
     let points = board_features(board, mover, line_features, tables);
     let best = points.iter().position(|&(p, _)| p == best).unwrap_or(0);

@@ -95,14 +95,8 @@ static RENJU: Lazy<RenjuIds> = Lazy::new(|| {
     let mut ids: HashMap<(usize, Pattern, Pattern), u16> = HashMap::new();
     let by_key = [Color::Black, Color::White].map(|mover| {
         let mut table = vec![0u16; 1 << KEY_BITS];
-        for key in 0..1u32 << KEY_BITS {
+        for key in (0..1u32 << KEY_BITS).filter(|&key| is_possible_line(key)) {
             let window = feature_id(window_key(key, mover));
-            // Past a wall only wall: the ends (p±5) continue the window's walls.
-            let end_walls_unbroken =
-                |near: u32, far: u32| key >> near & 3 != WALL || key >> far & 3 == WALL;
-            if window == 0 || !end_walls_unbroken(2, 0) || !end_walls_unbroken(16, 18) {
-                continue;
-            }
             let patterns = line_patterns(Rule::Renju, key);
             let combo = (
                 window,
@@ -143,11 +137,11 @@ static IDS: Lazy<Vec<u16>> = Lazy::new(|| {
     ids
 });
 
-/// Whether four cells read outwards from the point (`cell(0)` nearest) are what a board can
-/// hold: no cell past a wall but wall.
-fn walls_unbroken(cell: impl Fn(u32) -> u32) -> bool {
+/// Whether `cells` cells read outwards from the point (`cell(0)` nearest) are what a board
+/// can hold: no cell past a wall but wall.
+fn walls_unbroken(cells: u32, cell: impl Fn(u32) -> u32) -> bool {
     let mut walled = false;
-    (0..WINDOW).all(|i| {
+    (0..cells).all(|i| {
         let c = cell(i);
         let ok = !walled || c == WALL;
         walled |= c == WALL;
@@ -158,7 +152,16 @@ fn walls_unbroken(cell: impl Fn(u32) -> u32) -> bool {
 /// Whether a window key is one a board can hold.
 fn is_possible(key: u32) -> bool {
     // Left side: p-1 at bits 6-7 outwards to p-4 at bits 0-1; right side: p+1 at bits 8-9.
-    walls_unbroken(|i| key >> (6 - 2 * i) & 3) && walls_unbroken(|i| key >> (8 + 2 * i) & 3)
+    walls_unbroken(WINDOW, |i| key >> (6 - 2 * i) & 3)
+        && walls_unbroken(WINDOW, |i| key >> (8 + 2 * i) & 3)
+}
+
+/// Whether a line key ([`Lines::key`](crate::game::Lines::key)) is one a board can hold.
+fn is_possible_line(key: u32) -> bool {
+    // Left side: p-1 at bits 8-9 outwards to p-5 at bits 0-1; right side: p+1 at bits 10-11.
+    let reach = REACH as u32;
+    walls_unbroken(reach, |i| key >> (8 - 2 * i) & 3)
+        && walls_unbroken(reach, |i| key >> (10 + 2 * i) & 3)
 }
 
 /// The key read from the other end of the line.

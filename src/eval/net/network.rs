@@ -1,18 +1,18 @@
 //! The network's weights, their file format, and the value head.
 //!
 //! Shape: every (point, direction) line has a feature vector (`DIM` int16, looked up by
-//! [`features`](super::features) in one of its [`LineFeatures`] ways); a point's four are summed and clipped to
-//! `0..=ACT_MAX` (1.0); the clipped vectors of the empty points are summed over the board
-//! and scaled by `1/POOL_DIVISOR`; two hidden layers of `HIDDEN` with ReLU (the first also told
-//! whether black is to move) give the value in logistic units. The policy is a dot product
-//! of a point's clipped vector with one weight vector.
+//! [`features`](super::features) in one of its [`LineFeatures`] ways); a point's four are
+//! summed and clipped to `0..=ACT_MAX` (1.0); the clipped vectors of the empty points are
+//! summed over the board and scaled by `1/POOL_DIVISOR`; two hidden layers of `HIDDEN` with
+//! ReLU (the first also told whether black is to move) give the value in logistic units. The
+//! policy is a dot product of a point's clipped vector with one weight vector.
 //!
 //! File (little-endian): `QNET`, version, `DIM`, `HIDDEN`, the [`LineFeatures`] code, its
 //! number of ids, the number of feature tables (1, or 2 where black and white have their
-//! own) (u32 each), the feature
-//! vectors (i16), `w1` (`DIM`×`HIDDEN`, input-major), `b1`, `black1`, `w2`
-//! (`HIDDEN`×`HIDDEN`), `b2`, `w3`, `b3` (f32), the policy vector (i16), and an FNV-1a
-//! 64-bit hash of everything before it: a damaged file is refused, never half-used.
+//! own) (u32 each), the feature vectors (i16), `w1` (`DIM`×`HIDDEN`, input-major), `b1`,
+//! `black1`, `w2` (`HIDDEN`×`HIDDEN`), `b2`, `w3`, `b3` (f32), the policy vector (i16), and
+//! an FNV-1a 64-bit hash of everything before it: a damaged file is refused, never
+//! half-used.
 
 use super::features::{table_offset, LineFeatures};
 use crate::checksum::fnv1a;
