@@ -71,7 +71,8 @@ impl Network {
     /// Only where the processor has AVX2 (`accumulator::simd_available`).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    #[allow(unsafe_code)]
+    // Rust 1.63 counts the closure's unsafe block as already inside this unsafe fn.
+    #[allow(unsafe_code, unused_unsafe)]
     pub unsafe fn value_avx2(&self, pooled: &[i32; DIM], black_to_move: bool) -> f32 {
         self.value_by(pooled, black_to_move, |acc, rows, x| {
             // SAFETY: the caller has checked for AVX2.
