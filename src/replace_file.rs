@@ -1,5 +1,6 @@
 //! Writing a file so that a crash never leaves half of it: the bytes go to a temporary file
-//! beside it (`NAME.tmp`), which is flushed to disk and then renamed over the old one.
+//! beside it (`NAME.PID.tmp`: two processes saving the same file at once each rename their
+//! own), which is flushed to disk and then renamed over the old one.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -10,14 +11,18 @@ pub fn replace_file<T>(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<T>,
 ) -> io::Result<T> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
-    let temporary = PathBuf::from(temporary);
+    let temporary = temporary_path(path);
     let mut out = BufWriter::new(File::create(&temporary)?);
     let value = write(&mut out)?;
     out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
     std::fs::rename(&temporary, path)?;
     Ok(value)
+}
+
+fn temporary_path(path: &Path) -> PathBuf {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(format!(".{}.tmp", std::process::id()));
+    PathBuf::from(temporary)
 }
 
 #[cfg(test)]
@@ -37,9 +42,7 @@ mod tests {
         });
         assert!(failed.is_err());
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new", "untouched");
+        let _ = std::fs::remove_file(temporary_path(&path));
         let _ = std::fs::remove_file(&path);
-        let mut temporary = path.into_os_string();
-        temporary.push(".tmp");
-        let _ = std::fs::remove_file(temporary);
     }
 }
