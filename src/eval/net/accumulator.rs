@@ -12,8 +12,9 @@
 //! within four cells of it (40 within five, for renju's features), so a move costs up to 32
 //! (40) vector updates per view (none for the neighbours that are stones: a stone's sums
 //! are counted afresh when it is taken back), in int16 and int32: exact, so that any order
-//! of moves and takebacks gives the same sums as counting from scratch. The update runs in AVX2 where the processor has it (the same code
-//! compiled for it, chosen at run time) and portably elsewhere, with bit-identical results.
+//! of moves and takebacks gives the same sums as counting from scratch. The update runs in
+//! AVX2 where the processor has it (the same code compiled for it, chosen at run time) and
+//! portably elsewhere, with bit-identical results.
 
 use super::features::{table_offset, LineFeatures};
 use super::network::{add_into, clip, pool, Network, DIM};
