@@ -12,6 +12,7 @@ use std::path::PathBuf;
 pub const USAGE: &str = "\
 usage: quinto-match --engine name=NAME,cmd=PATH[,arg=ARG]...[,dir=DIR] --engine ... --out DIR
                     [options]
+       quinto-match pool [--sprt ...] DIR...   (several runs' results counted together)
 
 Plays Gomocup/Piskvork protocol engines (pbrain-*) against each other, one process per
 engine per game, refereed by Quinto's rules core. Writes DIR/games/*.psq, DIR/games.csv,

@@ -10,6 +10,7 @@ pub mod labels;
 pub mod netdata;
 pub mod nettrain;
 pub mod openings;
+pub mod pool;
 pub mod procmem;
 pub mod report;
 pub mod runner;

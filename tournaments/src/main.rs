@@ -1,7 +1,7 @@
 //! `quinto-match`: the match runner's command line (see `--help` and README.md).
 
 use quinto_match::args::{self, Parsed, USAGE};
-use quinto_match::runner;
+use quinto_match::{pool, runner};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -9,6 +9,19 @@ fn main() -> ExitCode {
     if argv.is_empty() {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
+    }
+    if argv[0] == "pool" {
+        return match pool::run(&argv[1..]) {
+            Ok(report) => {
+                print!("{report}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("quinto-match pool: {e}");
+                eprintln!("(quinto-match pool --help for the options)");
+                ExitCode::from(2)
+            }
+        };
     }
     let config = match args::parse(&argv) {
         Ok(Parsed::Help) => {

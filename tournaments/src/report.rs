@@ -109,6 +109,37 @@ pub struct PairTally {
     pub sprt_stop: Option<(f64, SprtVerdict, u32)>,
 }
 
+impl PairTally {
+    /// Counts a game of `round` in which `a` scored `a_points` half points, with black or
+    /// not.
+    pub fn record(&mut self, round: usize, a_points: u8, a_black: bool) {
+        self.all.record(a_points);
+        match self.unpaired.iter().position(|&(r, _)| r == round) {
+            Some(i) => {
+                let (_, first) = self.unpaired.swap_remove(i);
+                self.penta.record(first + a_points);
+            }
+            None => self.unpaired.push((round, a_points)),
+        }
+        if a_black {
+            self.a_black.record(a_points);
+        } else {
+            self.a_white.record(a_points);
+        }
+    }
+
+    /// Adds another run's results of the same pair (its rounds are other openings: a round
+    /// left unpaired in either stays so).
+    pub fn merge(&mut self, other: &PairTally) {
+        self.all.add(other.all);
+        self.a_black.add(other.a_black);
+        self.a_white.add(other.a_white);
+        for (mine, theirs) in self.penta.counts.iter_mut().zip(other.penta.counts) {
+            *mine += theirs;
+        }
+    }
+}
+
 /// One engine over the whole match.
 #[derive(Clone, Debug, Default)]
 pub struct EngineTally {
@@ -180,24 +211,16 @@ impl Tally {
             None => 1,
         };
         let p = &mut self.pairs[pair];
-        let a_points = if p.a == black {
-            black_points
-        } else {
-            2 - black_points
-        };
-        p.all.record(a_points);
-        match p.unpaired.iter().position(|&(r, _)| r == round) {
-            Some(i) => {
-                let (_, first) = p.unpaired.swap_remove(i);
-                p.penta.record(first + a_points);
-            }
-            None => p.unpaired.push((round, a_points)),
-        }
-        if p.a == black {
-            p.a_black.record(a_points);
-        } else {
-            p.a_white.record(a_points);
-        }
+        let a_black = p.a == black;
+        p.record(
+            round,
+            if a_black {
+                black_points
+            } else {
+                2 - black_points
+            },
+            a_black,
+        );
         for (engine, color, points) in [
             (black, Color::Black, black_points),
             (white, Color::White, 2 - black_points),
@@ -270,28 +293,7 @@ pub fn summary(
 
     s.push_str("\nPairs (W/D/L, score and Elo from the first engine's side):\n");
     for p in &tally.pairs {
-        let (a, b) = (&tally.names[p.a], &tally.names[p.b]);
-        s.push_str(&format!(
-            "  {a} vs {b}: {} games, {}, score {}, {}, LOS {}\n",
-            p.all.games(),
-            p.all.short(),
-            percent(p.all.score()),
-            describe_elo(p.all.sample()),
-            percent(p.all.los())
-        ));
-        s.push_str(&format!(
-            "    by opening pair: {} pairs, {}, {}\n",
-            p.penta.pairs(),
-            p.penta.short(),
-            describe_elo(p.penta.sample())
-        ));
-        s.push_str(&format!(
-            "    {a} with black {} ({}), with white {} ({})\n",
-            p.a_black.short(),
-            percent(p.a_black.score()),
-            p.a_white.short(),
-            percent(p.a_white.score())
-        ));
+        s.push_str(&pair_lines(&tally.names, p));
     }
 
     s.push_str("\nEngines (all games):\n");
@@ -348,53 +350,86 @@ pub fn summary(
     s.push_str(&format!("  total failures: {}\n", tally.failures()));
 
     if let (Some(sprt), Some(p)) = (sprt, tally.pairs.first()) {
-        let llr = sprt.llr(p.penta.sprt_sample());
-        s.push_str(&format!(
-            "\nSPRT ({}): LLR {:.2}, bounds [{:.2}, {:.2}] after {} games ({} pairs)",
-            sprt.describe(),
-            llr,
-            sprt.lower(),
-            sprt.upper(),
-            p.all.games(),
-            p.penta.pairs()
-        ));
-        match p.sprt_stop {
-            Some((at, verdict, games)) => s.push_str(&format!(
-                "; stopped at game {games} with LLR {at:.2}: {}\n",
-                match verdict {
-                    SprtVerdict::H1 => format!(
-                        "H1 accepted ({} is stronger by elo1 or more)",
-                        tally.names[p.a]
-                    ),
-                    SprtVerdict::H0 => format!(
-                        "H0 accepted ({} is not stronger by more than elo0)",
-                        tally.names[p.a]
-                    ),
-                    SprtVerdict::Continue => "undecided".to_string(),
-                }
-            )),
-            None => s.push_str("; undecided\n"),
-        }
+        s.push_str(&sprt_line(sprt, &tally.names, p));
     }
-
-    s.push_str(
-        "\nMethod: score s = (W + D/2)/N; Elo = -400 log10(1/s - 1) (logistic); 95 % interval = \
-         Elo of s ± 1.96·σ/√N with σ² the per-item variance of the scores, the items being \
-         games (the pair line) or opening pairs, the two games of one opening with colours \
-         swapped, each scored by its mean (the 'by opening pair' line: pentanomial, which \
-         does not count the openings' colour bias as noise); \
-         LOS = ½(1 + erf((W - L)/√(2(W + L)))).",
-    );
+    s.push_str(METHOD);
     if sprt.is_some() {
-        s.push_str(
-            " SPRT: GSPRT on the logistic model over the opening pairs (and a prior of one pair \
-             lost and one won), normal approximation LLR = N(s1 - s0)(2s - s0 - s1)/(2σ²), \
-             bounds ln(β/(1-α)) and ln((1-β)/α).",
-        );
+        s.push_str(SPRT_METHOD);
     }
     s.push('\n');
     s
 }
+
+/// A pair's results: by game, by opening pair, by colour.
+pub fn pair_lines(names: &[String], p: &PairTally) -> String {
+    let (a, b) = (&names[p.a], &names[p.b]);
+    let mut s = format!(
+        "  {a} vs {b}: {} games, {}, score {}, {}, LOS {}\n",
+        p.all.games(),
+        p.all.short(),
+        percent(p.all.score()),
+        describe_elo(p.all.sample()),
+        percent(p.all.los())
+    );
+    s.push_str(&format!(
+        "    by opening pair: {} pairs, {}, {}\n",
+        p.penta.pairs(),
+        p.penta.short(),
+        describe_elo(p.penta.sample())
+    ));
+    s.push_str(&format!(
+        "    {a} with black {} ({}), with white {} ({})\n",
+        p.a_black.short(),
+        percent(p.a_black.score()),
+        p.a_white.short(),
+        percent(p.a_white.score())
+    ));
+    s
+}
+
+/// The SPRT's state for pair `p`: its LLR and bounds, and the verdict it stopped on.
+pub fn sprt_line(sprt: &Sprt, names: &[String], p: &PairTally) -> String {
+    let llr = sprt.llr(p.penta.sprt_sample());
+    let mut s = format!(
+        "\nSPRT ({}): LLR {:.2}, bounds [{:.2}, {:.2}] after {} games ({} pairs)",
+        sprt.describe(),
+        llr,
+        sprt.lower(),
+        sprt.upper(),
+        p.all.games(),
+        p.penta.pairs()
+    );
+    match p.sprt_stop {
+        Some((at, verdict, games)) => s.push_str(&format!(
+            "; stopped at game {games} with LLR {at:.2}: {}\n",
+            verdict_text(verdict, &names[p.a])
+        )),
+        None => s.push_str("; undecided\n"),
+    }
+    s
+}
+
+/// What an SPRT verdict says about engine `a`.
+pub fn verdict_text(verdict: SprtVerdict, a: &str) -> String {
+    match verdict {
+        SprtVerdict::H1 => format!("H1 accepted ({a} is stronger by elo1 or more)"),
+        SprtVerdict::H0 => format!("H0 accepted ({a} is not stronger by more than elo0)"),
+        SprtVerdict::Continue => "undecided".to_string(),
+    }
+}
+
+/// How the figures are computed.
+pub const METHOD: &str = "\nMethod: score s = (W + D/2)/N; Elo = -400 log10(1/s - 1) \
+    (logistic); 95 % interval = Elo of s ± 1.96·σ/√N with σ² the per-item variance of the \
+    scores, the items being games (the pair line) or opening pairs, the two games of one \
+    opening with colours swapped, each scored by its mean (the 'by opening pair' line: \
+    pentanomial, which does not count the openings' colour bias as noise); \
+    LOS = ½(1 + erf((W - L)/√(2(W + L)))).";
+
+/// How the SPRT is computed.
+pub const SPRT_METHOD: &str = " SPRT: GSPRT on the logistic model over the opening pairs \
+    (and a prior of one pair lost and one won), normal approximation \
+    LLR = N(s1 - s0)(2s - s0 - s1)/(2σ²), bounds ln(β/(1-α)) and ln((1-β)/α).";
 
 /// `+W =D -L, 55.0 %, Elo +35 ± 40` for the progress line, the interval from `sample` (the
 /// opening pairs when there are some).
