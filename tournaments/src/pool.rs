@@ -4,8 +4,8 @@
 //! the SPRT's log-likelihood ratio. A round pairs the two games of one opening within one
 //! run only: the same round number in another run is another pair.
 
-use crate::report::{pair_lines, sprt_line, verdict_text, PairTally, METHOD, SPRT_METHOD};
-use crate::stats::{Sprt, SprtVerdict};
+use crate::report::{pair_lines, sprt_line, PairTally, METHOD, SPRT_METHOD};
+use crate::stats::Sprt;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -79,15 +79,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
     }
     s.push('\n');
     if let (Some(sprt), Some(p)) = (&sprt, pairs.first()) {
-        s.push_str(sprt_line(sprt, &names, p).trim_end());
-        let verdict = sprt.verdict(p.penta.sprt_sample());
-        if verdict != SprtVerdict::Continue {
-            s.push_str(&format!(
-                "; the pooled games decide: {}",
-                verdict_text(verdict, &names[p.a])
-            ));
-        }
-        s.push('\n');
+        s.push_str(&sprt_line(sprt, &names, p));
     }
     s.push_str(METHOD);
     if sprt.is_some() {
@@ -119,13 +111,7 @@ fn tally(runs: &[Vec<Game>]) -> (Vec<String>, Vec<PairTally>) {
                     this_run.len() - 1
                 }
             };
-            let a_black = a == black;
-            let a_points = if a_black {
-                g.black_points
-            } else {
-                2 - g.black_points
-            };
-            this_run[at].record(g.round, a_points, a_black);
+            this_run[at].record(g.round, black, g.black_points);
         }
         for p in this_run {
             match pooled.iter_mut().find(|q| (q.a, q.b) == (p.a, p.b)) {
@@ -279,6 +265,18 @@ mod tests {
         // no partner and counts only by game.
         assert_eq!(p.penta.counts, [0, 0, 2, 0, 0]);
         assert_eq!((p.a_black.wins, p.a_white.wins), (1, 1));
+    }
+
+    #[test]
+    fn the_sprt_line_gives_the_verdict_the_pooled_games_reach() {
+        let won = "1,1,3,h8,new,old,1-0,five,,\n2,1,3,h8,old,new,0-1,five,,";
+        let runs: Vec<Vec<Game>> = (0..40)
+            .map(|_| parse_games(&csv(&[won])).unwrap())
+            .collect();
+        let (names, pairs) = tally(&runs);
+        let sprt = Sprt::parse("elo0=0,elo1=20").unwrap();
+        let line = sprt_line(&sprt, &names, &pairs[0]);
+        assert!(line.contains("H1 accepted (new is stronger"), "{line}");
     }
 
     #[test]

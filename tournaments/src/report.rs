@@ -110,9 +110,15 @@ pub struct PairTally {
 }
 
 impl PairTally {
-    /// Counts a game of `round` in which `a` scored `a_points` half points, with black or
-    /// not.
-    pub fn record(&mut self, round: usize, a_points: u8, a_black: bool) {
+    /// Counts a game of `round` in which engine `black` had black and scored `black_points`
+    /// half points.
+    pub fn record(&mut self, round: usize, black: usize, black_points: u8) {
+        let a_black = self.a == black;
+        let a_points = if a_black {
+            black_points
+        } else {
+            2 - black_points
+        };
         self.all.record(a_points);
         match self.unpaired.iter().position(|&(r, _)| r == round) {
             Some(i) => {
@@ -134,9 +140,7 @@ impl PairTally {
         self.all.add(other.all);
         self.a_black.add(other.a_black);
         self.a_white.add(other.a_white);
-        for (mine, theirs) in self.penta.counts.iter_mut().zip(other.penta.counts) {
-            *mine += theirs;
-        }
+        self.penta.add(other.penta);
     }
 }
 
@@ -210,17 +214,7 @@ impl Tally {
             Some(Color::White) => 0,
             None => 1,
         };
-        let p = &mut self.pairs[pair];
-        let a_black = p.a == black;
-        p.record(
-            round,
-            if a_black {
-                black_points
-            } else {
-                2 - black_points
-            },
-            a_black,
-        );
+        self.pairs[pair].record(round, black, black_points);
         for (engine, color, points) in [
             (black, Color::Black, black_points),
             (white, Color::White, 2 - black_points),
@@ -387,7 +381,8 @@ pub fn pair_lines(names: &[String], p: &PairTally) -> String {
     s
 }
 
-/// The SPRT's state for pair `p`: its LLR and bounds, and the verdict it stopped on.
+/// The SPRT's state for pair `p`: its LLR and bounds, and the verdict it stopped on (or
+/// that its games reach, when they were not played under the test: runs pooled).
 pub fn sprt_line(sprt: &Sprt, names: &[String], p: &PairTally) -> String {
     let llr = sprt.llr(p.penta.sprt_sample());
     let mut s = format!(
@@ -404,13 +399,16 @@ pub fn sprt_line(sprt: &Sprt, names: &[String], p: &PairTally) -> String {
             "; stopped at game {games} with LLR {at:.2}: {}\n",
             verdict_text(verdict, &names[p.a])
         )),
-        None => s.push_str("; undecided\n"),
+        None => s.push_str(&format!(
+            "; {}\n",
+            verdict_text(sprt.verdict(p.penta.sprt_sample()), &names[p.a])
+        )),
     }
     s
 }
 
 /// What an SPRT verdict says about engine `a`.
-pub fn verdict_text(verdict: SprtVerdict, a: &str) -> String {
+fn verdict_text(verdict: SprtVerdict, a: &str) -> String {
     match verdict {
         SprtVerdict::H1 => format!("H1 accepted ({a} is stronger by elo1 or more)"),
         SprtVerdict::H0 => format!("H0 accepted ({a} is not stronger by more than elo0)"),

@@ -105,6 +105,13 @@ impl Penta {
         self.counts[usize::from(half_points.min(4))] += 1;
     }
 
+    /// Adds another tally's pairs.
+    pub fn add(&mut self, other: Penta) {
+        for (mine, theirs) in self.counts.iter_mut().zip(other.counts) {
+            *mine += theirs;
+        }
+    }
+
     pub fn pairs(&self) -> u32 {
         self.counts.iter().sum()
     }
