@@ -8,7 +8,9 @@
 use crate::netdata::Position;
 use crate::tuning::{cross_entropy, sigmoid};
 use quinto::eval::net::features::LineFeatures;
-use quinto::eval::net::network::{ACT_MAX, DIM, EMBED_LIMIT, HIDDEN, POLICY_SCALE, POOL_DIVISOR};
+use quinto::eval::net::network::{
+    Row, ACT_MAX, DIM, EMBED_LIMIT, HIDDEN, POLICY_SCALE, POOL_DIVISOR,
+};
 use quinto::eval::net::Network;
 use quinto::rng::Rng;
 
@@ -102,7 +104,7 @@ impl Params {
             embedding: net
                 .embedding
                 .iter()
-                .flatten()
+                .flat_map(|row| row.iter())
                 .map(|&v| f32::from(v) / ACT_MAX as f32)
                 .collect(),
             w1: flat(&net.w1),
@@ -170,7 +172,7 @@ impl Params {
             r
         };
         let tables = table_count(self);
-        let mut embedding = vec![[0i16; DIM]; self.features.ids() * tables];
+        let mut embedding = vec![Row::ZERO; self.features.ids() * tables];
         for (id, out) in embedding.iter_mut().enumerate() {
             for (k, o) in out.iter_mut().enumerate() {
                 let v = (self.embedding[id * DIM + k] * ACT_MAX as f32).round();

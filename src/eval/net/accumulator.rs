@@ -17,7 +17,7 @@
 //! portably elsewhere, with bit-identical results.
 
 use super::features::{table_offset, LineFeatures};
-use super::network::{add_into, clip, pool, Network, DIM};
+use super::network::{add_into, clip, pool, Network, Row, DIM};
 use super::VALUE_SCALE;
 use crate::eval::EVAL_LIMIT;
 use crate::game::{cell_code, Board, BoardSize, Color, Direction, Lines, Pos, POS_COUNT};
@@ -82,7 +82,7 @@ struct View {
     applied: Vec<(Pos, Color)>,
     /// Per empty point (by `Pos::index`): the sum of the four line vectors (a stone's are
     /// stale until it is taken back).
-    sums: Vec<[i16; DIM]>,
+    sums: Vec<Row>,
     /// The clipped point sums added over the empty points.
     pooled: [i32; DIM],
     avx2: bool,
@@ -100,13 +100,13 @@ impl View {
             lines: Lines::new(size),
             // Room for every point: syncing never allocates.
             applied: Vec::with_capacity(POS_COUNT),
-            sums: vec![[0; DIM]; POS_COUNT],
+            sums: vec![Row::ZERO; POS_COUNT],
             pooled: [0; DIM],
             avx2: avx2 && simd_available(),
         };
         for pos in size.points() {
             let sum = view.sum_at(pos);
-            view.sums[pos.index()] = sum;
+            view.sums[pos.index()] = Row(sum);
             pool(&mut view.pooled, &sum);
         }
         view
@@ -241,7 +241,7 @@ impl View {
             }
         }
         if !placing {
-            self.sums[at] = self.sum_at(pos);
+            self.sums[at] = Row(self.sum_at(pos));
             for (x, s) in delta.iter_mut().zip(self.sums[at].iter()) {
                 *x += clip(*s);
             }
@@ -297,7 +297,7 @@ mod tests {
         view.pooled = [0; DIM];
         for pos in board.size().points() {
             let sum = view.sum_at(pos);
-            view.sums[pos.index()] = sum;
+            view.sums[pos.index()] = Row(sum);
             if board.is_empty(pos) {
                 pool(&mut view.pooled, &sum);
             }

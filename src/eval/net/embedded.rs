@@ -1,6 +1,8 @@
 //! The networks built into the executable (Gomocup takes one file): freestyle's and renju's,
-//! trained by `quinto-train` (tournaments/tuning/README.md). Standard and caro have none and
-//! use the classical evaluation.
+//! trained by `quinto-train` (tournaments/tuning/README.md). Standard plays freestyle's: its
+//! window of four cells a side cannot see the sixth stone that spoils a five, but the search
+//! judges fives by the rule, and the net beat the classical evaluation there too
+//! (tournaments/results.md). Caro has none and uses the classical evaluation.
 
 use super::Network;
 use crate::game::{BoardSize, Rule};
@@ -30,7 +32,7 @@ fn checked(name: &str, bytes: &[u8]) -> Option<Network> {
 /// The network for `rule`, if there is one.
 pub fn for_rule(rule: Rule) -> Option<&'static Network> {
     match rule {
-        Rule::Freestyle => FREESTYLE.as_ref(),
+        Rule::Freestyle | Rule::Standard => FREESTYLE.as_ref(),
         Rule::Renju => RENJU.as_ref(),
         _ => None,
     }
@@ -52,7 +54,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_built_in_networks_read_and_only_their_rules_have_one() {
+    fn the_built_in_networks_read_and_only_their_rules_play_them() {
         use crate::eval::net::features::LineFeatures;
         let freestyle = for_rule(Rule::Freestyle).expect("freestyle's net");
         assert_eq!(
@@ -64,7 +66,8 @@ mod tests {
             (renju.features, renju.tables),
             (LineFeatures::RenjuWindow, 2)
         );
-        for rule in [Rule::Standard, Rule::Caro, Rule::CaroExact] {
+        assert_eq!(for_rule(Rule::Standard), Some(freestyle));
+        for rule in [Rule::Caro, Rule::CaroExact] {
             assert!(for_rule(rule).is_none(), "{rule:?}");
         }
     }

@@ -34,6 +34,29 @@ pub const POLICY_SCALE: f32 = 64.0;
 /// A policy logit of 1.0 in [`Network::policy_logit`]'s units.
 pub const POLICY_ONE: i32 = ACT_MAX as i32 * POLICY_SCALE as i32;
 
+/// A vector of `DIM` int16, aligned to a cache line: its 64 bytes are read from one line,
+/// not two, where the accumulator's updates read some eighty of them a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Row(pub [i16; DIM]);
+
+impl Row {
+    pub const ZERO: Row = Row([0; DIM]);
+}
+
+impl std::ops::Deref for Row {
+    type Target = [i16; DIM];
+    fn deref(&self) -> &[i16; DIM] {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Row {
+    fn deref_mut(&mut self) -> &mut [i16; DIM] {
+        &mut self.0
+    }
+}
+
 const MAGIC: &[u8; 4] = b"QNET";
 const VERSION: u32 = 3;
 
@@ -43,7 +66,7 @@ pub struct Network {
     /// How it reads a line.
     pub features: LineFeatures,
     /// One vector per feature id and table.
-    pub embedding: Vec<[i16; DIM]>,
+    pub embedding: Vec<Row>,
     /// 1: both sides read one table; 2: white reads its own (renju).
     pub tables: usize,
     pub w1: Vec<[f32; HIDDEN]>,
@@ -131,7 +154,7 @@ impl Network {
     pub fn zeroed(features: LineFeatures, tables: usize) -> Network {
         Network {
             features,
-            embedding: vec![[0; DIM]; features.ids() * tables],
+            embedding: vec![Row::ZERO; features.ids() * tables],
             tables,
             w1: vec![[0.0; HIDDEN]; DIM],
             b1: [0.0; HIDDEN],
@@ -172,7 +195,7 @@ impl Network {
         for v in header {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        for v in self.embedding.iter().flatten() {
+        for v in self.embedding.iter().flat_map(|row| row.iter()) {
             out.extend_from_slice(&v.to_le_bytes());
         }
         for v in self.clone().layers_mut() {
@@ -223,8 +246,8 @@ impl Network {
         if !(1..=2).contains(&tables) {
             return Err(format!("{tables} feature tables, not 1 or 2"));
         }
-        let mut embedding = vec![[0i16; DIM]; ids * tables];
-        for v in embedding.iter_mut().flatten() {
+        let mut embedding = vec![Row::ZERO; ids * tables];
+        for v in embedding.iter_mut().flat_map(|row| row.iter_mut()) {
             *v = reader.i16()?;
             if v.abs() > EMBED_LIMIT {
                 return Err(format!("a feature weight {v} is beyond ±{EMBED_LIMIT}"));
@@ -248,7 +271,7 @@ impl Network {
         }
         // The unused id's vectors must stay zero: lines no board holds add nothing.
         for mover in [Color::Black, Color::White] {
-            net.embedding[table_offset(features, tables, mover)] = [0; DIM];
+            net.embedding[table_offset(features, tables, mover)] = Row::ZERO;
         }
         Ok(net)
     }
