@@ -20,6 +20,8 @@ with --sprt the test's LLR over all the opening pairs.";
 /// One game as `games.csv` records it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Game {
+    /// The game's number in its run: game 1 has the match's first engine as black.
+    number: usize,
     round: usize,
     black: String,
     white: String,
@@ -152,14 +154,15 @@ fn parse_games(text: &str) -> Result<Vec<Game>, String> {
             .position(|h| h == name)
             .ok_or(format!("no column '{name}'"))
     };
-    let (round, black, white, result, fault_side) = (
+    let (number, round, black, white, result, fault_side) = (
+        column("game")?,
         column("round")?,
         column("black")?,
         column("white")?,
         column("result")?,
         column("fault_side")?,
     );
-    lines
+    let mut games = lines
         .enumerate()
         .map(|(n, line)| {
             let fields = csv_fields(line);
@@ -180,17 +183,25 @@ fn parse_games(text: &str) -> Result<Vec<Game>, String> {
                 "white" => Some(field(white)?.to_string()),
                 _ => None,
             };
+            let number_at = |at: usize, what: &str| {
+                field(at)?
+                    .parse::<usize>()
+                    .map_err(|_| format!("line {}: {what} is not a number", n + 2))
+            };
             Ok(Game {
-                round: field(round)?
-                    .parse()
-                    .map_err(|_| format!("line {}: round is not a number", n + 2))?,
+                number: number_at(number, "game")?,
+                round: number_at(round, "round")?,
                 black: field(black)?.to_string(),
                 white: field(white)?.to_string(),
                 black_points,
                 fault_loser,
             })
         })
-        .collect()
+        .collect::<Result<Vec<Game>, String>>()?;
+    // The file lists games as they ended; in the order they were played the engines are
+    // met as the match named them, so a pair reads from its first engine's side.
+    games.sort_by_key(|g| g.number);
+    Ok(games)
 }
 
 /// The fields of one CSV line, `"…"` quoting (with `""` for a quote) undone.
@@ -256,6 +267,14 @@ mod tests {
         ]))
         .unwrap();
         assert_eq!(two[1].fault_loser.as_deref(), Some("old"));
+        // Game 2 ended first, yet the pair reads from game 1's black: the match's first
+        // engine.
+        let late = parse_games(&csv(&[
+            "2,1,3,h8,old,new,1-0,five,,",
+            "1,1,3,h8,new,old,1-0,five,,",
+        ]))
+        .unwrap();
+        assert_eq!(tally(&[late]).0, vec!["new", "old"]);
         let (names, pairs) = tally(&[one, two]);
         assert_eq!(names, vec!["new", "old"]);
         assert_eq!(pairs.len(), 1);

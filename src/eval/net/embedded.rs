@@ -11,7 +11,7 @@ use once_cell::sync::Lazy;
 /// Where a network plays by default (`--eval auto`): the rules and square boards on which
 /// it has beaten the classical evaluation at time, 400 games or more with the interval
 /// above zero (tournaments/results.md). Elsewhere only `--eval net` plays it.
-const PROVEN: [(Rule, usize); 1] = [(Rule::Freestyle, 15)];
+const PROVEN: [(Rule, usize); 2] = [(Rule::Freestyle, 15), (Rule::Standard, 15)];
 
 static FREESTYLE: Lazy<Option<Network>> =
     Lazy::new(|| checked("freestyle", include_bytes!("freestyle.qnet")));
@@ -78,6 +78,8 @@ mod tests {
         assert!(proven(Rule::Freestyle, square(15)).is_some());
         assert!(proven(Rule::Freestyle, square(20)).is_none());
         assert!(proven(Rule::Freestyle, BoardSize::new(15, 20).unwrap()).is_none());
+        assert!(proven(Rule::Standard, square(15)).is_some());
+        assert!(proven(Rule::Standard, square(20)).is_none());
         assert!(proven(Rule::Renju, square(15)).is_none());
     }
 }
