@@ -20,9 +20,9 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
   --eval auto|classical|net
                   the evaluation: auto (the default) plays the network where it has proven
                   itself at time (freestyle and standard 15x15) and the classical linear
-                  one elsewhere; net plays the network wherever the rule has one
-                  (freestyle's, standard's and caro's too, and renju's), classical never; bench
-                  runs with it too
+                  one elsewhere; net plays the network on every rule (freestyle's on
+                  freestyle, standard and caro, renju's on renju), classical never;
+                  bench runs with it too
   --force-utf8    accepted for Yixin-Board (the output is plain ASCII anyway)
   bench [DEPTH]   search the bench positions: nodes and best move each, then
                   `Bench: <nodes>` (the code's fingerprint at the default depth) and nodes/s

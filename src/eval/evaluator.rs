@@ -13,7 +13,8 @@ pub enum EvalKind {
     #[default]
     Auto,
     Classical,
-    /// The network where the rule has one, the classical evaluation elsewhere.
+    /// The rule's network wherever its built-in file reads (every rule has one), the
+    /// classical evaluation where it does not.
     Net,
 }
 

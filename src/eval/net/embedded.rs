@@ -30,7 +30,7 @@ fn checked(name: &str, bytes: &[u8]) -> Option<Network> {
     }
 }
 
-/// The network for `rule`, if there is one.
+/// The network `rule` plays; none only where its built-in file does not read.
 pub fn for_rule(rule: Rule) -> Option<&'static Network> {
     match rule {
         Rule::Freestyle | Rule::Standard | Rule::Caro | Rule::CaroExact => FREESTYLE.as_ref(),
