@@ -297,15 +297,8 @@ impl<'a> Searcher<'a> {
             {
                 singular_from = Some(hit.score);
             }
-            if !pv_node && hit.depth >= depth {
-                let usable = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if usable {
-                    return hit.score;
-                }
+            if !pv_node && hit.depth >= depth && hit.decides(alpha, beta) {
+                return hit.score;
             }
         }
 

@@ -44,12 +44,7 @@ impl Searcher<'_> {
         }
         let hash = self.board.hash();
         if let Some(hit) = self.tt.probe(hash, ply) {
-            let usable = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => hit.score >= beta,
-                Bound::Upper => hit.score <= alpha,
-            };
-            if usable {
+            if hit.decides(alpha, beta) {
                 return hit.score;
             }
         }

@@ -75,6 +75,19 @@ pub struct Hit {
     pub bound: Bound,
 }
 
+impl Hit {
+    /// Whether the stored score settles a search of the window (`alpha`, `beta`): exact, or a
+    /// bound on the side of the window it proves.
+    #[inline]
+    pub fn decides(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 pub struct Table {
     /// `BUCKET` entries per bucket, a power-of-two number of buckets.
     entries: Vec<AtomicU64>,
