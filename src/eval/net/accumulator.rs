@@ -10,11 +10,16 @@
 //! empty point, the sum of its four line vectors, and the sum over the empty points of those
 //! sums clipped to `0..=ACT_MAX`. A stone changes one line of each of the (up to) 32 points
 //! within four cells of it (40 within five, for renju's features), so a move costs up to 32
-//! (40) vector updates per view (none for the neighbours that are stones: a stone's sums
-//! are counted afresh when it is taken back), in int16 and int32: exact, so that any order
-//! of moves and takebacks gives the same sums as counting from scratch. The update runs in
-//! AVX2 where the processor has it (the same code compiled for it, chosen at run time) and
-//! portably elsewhere, with bit-identical results.
+//! (40) vector updates per view (none for the neighbours that are stones: a stone's sums are
+//! left as they were when it was placed), in int16 and int32: exact, so that any order of
+//! moves gives the same sums as counting from scratch. The update runs in AVX2 where the
+//! processor has it (the same code compiled for it, chosen at run time) and portably
+//! elsewhere, with bit-identical results.
+//!
+//! A takeback costs no vector arithmetic: a move saves the sums it changes and the pool, and
+//! its takeback puts them back. Moves are taken back last first, so when a stone goes, every
+//! point around it is as it was when it came, the stone's own point included (a stone's sums
+//! are never updated while it stands).
 
 use super::features::{table_offset, LineFeatures};
 use super::network::{add_into, clip, pool, Network, Row, DIM};
@@ -66,6 +71,17 @@ impl NetState {
     }
 }
 
+/// A move the sums include.
+#[derive(Clone)]
+struct Applied {
+    pos: Pos,
+    color: Color,
+    /// Where this move's saved sums begin in `View::saved`.
+    saved_from: usize,
+    /// The pool before the move.
+    pooled: [i32; DIM],
+}
+
 /// The sums seen from one side as the side to move.
 #[derive(Clone)]
 struct View {
@@ -78,10 +94,14 @@ struct View {
     offset: usize,
     size: BoardSize,
     lines: Lines,
-    /// The moves the sums include, in order.
-    applied: Vec<(Pos, Color)>,
+    /// The moves the sums include, in order, each with what taking it back restores.
+    applied: Vec<Applied>,
+    /// The sums the applied moves changed, as they were before, in order (`Applied::saved_from`
+    /// says where each move's begin): a point's index and its sums, unaligned (66 bytes where a
+    /// `Row` would take 128).
+    saved: Vec<(u16, [i16; DIM])>,
     /// Per empty point (by `Pos::index`): the sum of the four line vectors (a stone's are
-    /// stale until it is taken back).
+    /// its point's from before it came, right again when it goes).
     sums: Vec<Row>,
     /// The clipped point sums added over the empty points.
     pooled: [i32; DIM],
@@ -98,8 +118,9 @@ impl View {
             offset: table_offset(net.features, net.tables, mover),
             size,
             lines: Lines::new(size),
-            // Room for every point: syncing never allocates.
+            // Room for every point; the saved sums grow with the deepest position synced.
             applied: Vec::with_capacity(POS_COUNT),
+            saved: Vec::new(),
             sums: vec![Row::ZERO; POS_COUNT],
             pooled: [0; DIM],
             avx2: avx2 && simd_available(),
@@ -122,17 +143,14 @@ impl View {
             .applied
             .iter()
             .zip(history)
-            .take_while(|(&(p, c), &h)| p == h && board.stone(h) == Some(c))
+            .take_while(|(a, &h)| a.pos == h && board.stone(h) == Some(a.color))
             .count();
         while self.applied.len() > shared {
-            if let Some((pos, color)) = self.applied.pop() {
-                self.change(pos, color, false);
-            }
+            self.take_back();
         }
         for &pos in &history[shared..] {
             if let Some(color) = board.stone(pos) {
-                self.change(pos, color, true);
-                self.applied.push((pos, color));
+                self.place(pos, color);
             }
         }
     }
@@ -166,51 +184,61 @@ impl View {
         sum
     }
 
-    /// Puts (`placing`) or takes away a stone, updating the sums.
-    fn change(&mut self, pos: Pos, color: Color, placing: bool) {
+    /// Takes back the last applied move: its saved sums and pool come back.
+    fn take_back(&mut self) {
+        if let Some(last) = self.applied.pop() {
+            self.lines.clear(last.pos);
+            for (q, sum) in self.saved.drain(last.saved_from..) {
+                self.sums[q as usize] = Row(sum);
+            }
+            self.pooled = last.pooled;
+        }
+    }
+
+    /// Puts a stone, updating the sums and saving what its takeback restores.
+    fn place(&mut self, pos: Pos, color: Color) {
+        self.applied.push(Applied {
+            pos,
+            color,
+            saved_from: self.saved.len(),
+            pooled: self.pooled,
+        });
         if self.avx2 {
             #[allow(unsafe_code)]
             // SAFETY: `avx2` is set only where the processor has AVX2.
             unsafe {
-                self.change_avx2(pos, color, placing)
+                self.place_avx2(pos, color)
             }
         } else {
-            self.change_body(pos, color, placing)
+            self.place_body(pos, color)
         }
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     #[allow(unsafe_code)]
-    unsafe fn change_avx2(&mut self, pos: Pos, color: Color, placing: bool) {
-        self.change_body(pos, color, placing)
+    unsafe fn place_avx2(&mut self, pos: Pos, color: Color) {
+        self.place_body(pos, color)
     }
 
     #[cfg(not(target_arch = "x86_64"))]
     #[allow(unsafe_code)]
-    unsafe fn change_avx2(&mut self, pos: Pos, color: Color, placing: bool) {
-        self.change_body(pos, color, placing)
+    unsafe fn place_avx2(&mut self, pos: Pos, color: Color) {
+        self.place_body(pos, color)
     }
 
     #[inline(always)]
-    fn change_body(&mut self, pos: Pos, color: Color, placing: bool) {
-        let at = pos.index();
+    fn place_body(&mut self, pos: Pos, color: Color) {
         // The change to the pool, gathered in int16 (at most 41 points change by at most
         // ACT_MAX each) and added to the int32 pool once.
         let mut delta = [0i16; DIM];
-        if placing {
-            for (x, s) in delta.iter_mut().zip(self.sums[at].iter()) {
-                *x -= clip(*s);
-            }
+        for (x, s) in delta.iter_mut().zip(self.sums[pos.index()].iter()) {
+            *x -= clip(*s);
         }
         // Each line through the point before the change; after it, each neighbour's key is
         // read off the same line at its offset.
         let before = Direction::ALL.map(|dir| self.lines.view(dir, pos));
-        if placing {
-            self.lines.put(pos, cell_code(color));
-        } else {
-            self.lines.clear(pos);
-        }
+        self.lines.put(pos, cell_code(color));
         let (features, ids, offset, mover, embedding) = (
             self.features,
             self.ids,
@@ -223,7 +251,7 @@ impl View {
             let index_step = dir.index_step();
             // The empty neighbours, as the line shows them (the point itself aside): walls
             // past the edge are never empty, and a stone's sums are never read while it
-            // stands (counted afresh when it goes).
+            // stands.
             for step in line_before.empty_offsets(features.reach()) {
                 if step == 0 {
                     continue;
@@ -232,18 +260,13 @@ impl View {
                 let (old_key, new_key) = (line_before.key(step), line_after.key(step));
                 let old = offset + ids[features.index(old_key, mover)] as usize;
                 let new = offset + ids[features.index(new_key, mover)] as usize;
+                self.saved.push((q as u16, self.sums[q].0));
                 update(
                     &mut self.sums[q],
                     &embedding[old],
                     &embedding[new],
                     &mut delta,
                 );
-            }
-        }
-        if !placing {
-            self.sums[at] = Row(self.sum_at(pos));
-            for (x, s) in delta.iter_mut().zip(self.sums[at].iter()) {
-                *x += clip(*s);
             }
         }
         for (p, x) in self.pooled.iter_mut().zip(delta.iter()) {
