@@ -71,12 +71,10 @@ impl NetState {
     }
 }
 
-/// A move the sums include.
+/// What taking back an applied move restores.
 #[derive(Clone)]
-struct Applied {
-    pos: Pos,
-    color: Color,
-    /// Where this move's saved sums begin in `View::saved`.
+struct Undo {
+    /// Where the move's saved sums begin in `View::saved`.
     saved_from: usize,
     /// The pool before the move.
     pooled: [i32; DIM],
@@ -94,9 +92,11 @@ struct View {
     offset: usize,
     size: BoardSize,
     lines: Lines,
-    /// The moves the sums include, in order, each with what taking it back restores.
-    applied: Vec<Applied>,
-    /// The sums the applied moves changed, as they were before, in order (`Applied::saved_from`
+    /// The moves the sums include, in order (compact: every sync compares them with the
+    /// board's), and beside each what taking it back restores.
+    applied: Vec<(Pos, Color)>,
+    undo: Vec<Undo>,
+    /// The sums the applied moves changed, as they were before, in order (`Undo::saved_from`
     /// says where each move's begin): a point's index and its sums, unaligned (66 bytes where a
     /// `Row` would take 128).
     saved: Vec<(u16, [i16; DIM])>,
@@ -120,6 +120,7 @@ impl View {
             lines: Lines::new(size),
             // Room for every point; the saved sums grow with the deepest position synced.
             applied: Vec::with_capacity(POS_COUNT),
+            undo: Vec::with_capacity(POS_COUNT),
             saved: Vec::new(),
             sums: vec![Row::ZERO; POS_COUNT],
             pooled: [0; DIM],
@@ -143,7 +144,7 @@ impl View {
             .applied
             .iter()
             .zip(history)
-            .take_while(|(a, &h)| a.pos == h && board.stone(h) == Some(a.color))
+            .take_while(|(&(p, c), &h)| p == h && board.stone(h) == Some(c))
             .count();
         while self.applied.len() > shared {
             self.take_back();
@@ -186,8 +187,8 @@ impl View {
 
     /// Takes back the last applied move: its saved sums and pool come back.
     fn take_back(&mut self) {
-        if let Some(last) = self.applied.pop() {
-            self.lines.clear(last.pos);
+        if let (Some((pos, _)), Some(last)) = (self.applied.pop(), self.undo.pop()) {
+            self.lines.clear(pos);
             for (q, sum) in self.saved.drain(last.saved_from..) {
                 self.sums[q as usize] = Row(sum);
             }
@@ -197,9 +198,8 @@ impl View {
 
     /// Puts a stone, updating the sums and saving what its takeback restores.
     fn place(&mut self, pos: Pos, color: Color) {
-        self.applied.push(Applied {
-            pos,
-            color,
+        self.applied.push((pos, color));
+        self.undo.push(Undo {
             saved_from: self.saved.len(),
             pooled: self.pooled,
         });
