@@ -11,7 +11,8 @@
 //! sums clipped to `0..=ACT_MAX`. A stone changes one line of each of the (up to) 32 points
 //! within four cells of it (40 within five, for renju's features), so a move costs up to 32
 //! (40) vector updates per view (none for the neighbours that are stones: a stone's sums are
-//! left as they were when it was placed), in int16 and int32: exact, so that any order of
+//! left as they were when it was placed; none where the line's id stays, as renju's five
+//! cells away mostly do), in int16 and int32: exact, so that any order of
 //! moves gives the same sums as counting from scratch. The update runs in AVX2 where the
 //! processor has it (the same code compiled for it, chosen at run time) and portably
 //! elsewhere, with bit-identical results.
@@ -260,6 +261,10 @@ impl View {
                 let (old_key, new_key) = (line_before.key(step), line_after.key(step));
                 let old = offset + ids[features.index(old_key, mover)] as usize;
                 let new = offset + ids[features.index(new_key, mover)] as usize;
+                // Renju's ids five cells away change only when a pattern does.
+                if old == new {
+                    continue;
+                }
                 self.saved.push((q as u16, self.sums[q].0));
                 update(
                     &mut self.sums[q],
