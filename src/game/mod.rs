@@ -27,3 +27,4 @@ pub use point_code::{point_code, POINT_CODES};
 pub use rule::Rule;
 pub use shape::{Shape, SHAPE_KINDS};
 pub use threat::Threat;
+pub use zobrist::key as stone_key;

@@ -26,7 +26,9 @@ use super::features::{table_offset, LineFeatures};
 use super::network::{add_into, clip, pool, Network, Row, DIM};
 use super::VALUE_SCALE;
 use crate::eval::EVAL_LIMIT;
-use crate::game::{cell_code, Board, BoardSize, Color, Direction, Lines, Pos, POS_COUNT};
+use crate::game::{
+    cell_code, stone_key, Board, BoardSize, Color, Direction, Lines, Pos, POS_COUNT,
+};
 
 /// The network's state for one board: a view for each side to move.
 #[derive(Clone)]
@@ -93,10 +95,13 @@ struct View {
     offset: usize,
     size: BoardSize,
     lines: Lines,
-    /// The moves the sums include, in order (compact: every sync compares them with the
-    /// board's), and beside each what taking it back restores.
+    /// The moves the sums include, in order, and beside each what taking it back restores
+    /// and the position's hash after it (a sync finds the last position it shares with the
+    /// board by walking both back until the hashes agree: a few steps, where comparing the
+    /// moves from the first took one per stone).
     applied: Vec<(Pos, Color)>,
     undo: Vec<Undo>,
+    hashes: Vec<u64>,
     /// The sums the applied moves changed, as they were before, in order (`Undo::saved_from`
     /// says where each move's begin): a point's index and its sums, unaligned (66 bytes where a
     /// `Row` would take 128).
@@ -122,6 +127,7 @@ impl View {
             // Room for every point; the saved sums grow with the deepest position synced.
             applied: Vec::with_capacity(POS_COUNT),
             undo: Vec::with_capacity(POS_COUNT),
+            hashes: Vec::with_capacity(POS_COUNT),
             saved: Vec::new(),
             sums: vec![Row::ZERO; POS_COUNT],
             pooled: [0; DIM],
@@ -141,12 +147,17 @@ impl View {
             *self = View::new(self.net, board.size(), self.mover, self.avx2);
         }
         let history = board.history();
-        let shared = self
-            .applied
-            .iter()
-            .zip(history)
-            .take_while(|(&(p, c), &h)| p == h && board.stone(h) == Some(c))
-            .count();
+        // The board's hash after its first `shared` moves, walked back from its position to
+        // no more moves than applied, then until it is the hash after as many applied ones.
+        let mut shared = history.len();
+        let mut hash = board.hash();
+        while shared > 0 && (shared > self.applied.len() || self.hashes[shared - 1] != hash) {
+            shared -= 1;
+            let pos = history[shared];
+            if let Some(color) = board.stone(pos) {
+                hash ^= stone_key(pos, color);
+            }
+        }
         while self.applied.len() > shared {
             self.take_back();
         }
@@ -188,6 +199,7 @@ impl View {
 
     /// Takes back the last applied move: its saved sums and pool come back.
     fn take_back(&mut self) {
+        self.hashes.pop();
         if let (Some((pos, _)), Some(last)) = (self.applied.pop(), self.undo.pop()) {
             self.lines.clear(pos);
             for (q, sum) in self.saved.drain(last.saved_from..) {
@@ -199,6 +211,8 @@ impl View {
 
     /// Puts a stone, updating the sums and saving what its takeback restores.
     fn place(&mut self, pos: Pos, color: Color) {
+        let before = self.hashes.last().copied().unwrap_or(0);
+        self.hashes.push(before ^ stone_key(pos, color));
         self.applied.push((pos, color));
         self.undo.push(Undo {
             saved_from: self.saved.len(),
@@ -383,6 +397,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_sync_keeps_the_same_stones_reached_in_another_order() {
+        let net = leaked(11);
+        let size = BoardSize::square(15).unwrap();
+        let mut board = Board::new(size, Rule::Renju);
+        let mut state = NetState::new(net, size);
+        let play = |board: &mut Board, moves: &[&str]| {
+            for text in moves {
+                board.play(size.parse_human(text).unwrap(), board.side_to_move());
+            }
+        };
+        play(&mut board, &["h8", "h9", "i8", "i9"]);
+        state.evaluate(&board, Color::Black);
+        while board.undo().is_some() {}
+        play(&mut board, &["i8", "i9", "h8", "h9", "j8"]);
+        state.evaluate(&board, Color::Black);
+        let view = &state.views[Color::Black.index()];
+        let first: Vec<Pos> = view.applied.iter().map(|&(p, _)| p).collect();
+        let expected: Vec<Pos> = ["h8", "h9", "i8", "i9", "j8"]
+            .iter()
+            .map(|t| size.parse_human(t).unwrap())
+            .collect();
+        assert_eq!(
+            first, expected,
+            "the first four moves were kept, not replayed"
+        );
+        assert_same(
+            view,
+            &from_scratch(net, &board, Color::Black),
+            &board,
+            "sums",
+        );
     }
 
     #[test]
