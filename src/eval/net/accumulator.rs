@@ -399,12 +399,16 @@ mod tests {
         }
     }
 
+    /// A random net (`seed`), an empty 15×15 board under `rule` and the net's state for it.
+    fn fifteen(seed: u64, rule: Rule) -> (&'static Network, BoardSize, Board, NetState) {
+        let net = leaked(seed);
+        let size = BoardSize::square(15).unwrap();
+        (net, size, Board::new(size, rule), NetState::new(net, size))
+    }
+
     #[test]
     fn a_sync_keeps_the_same_stones_reached_in_another_order() {
-        let net = leaked(11);
-        let size = BoardSize::square(15).unwrap();
-        let mut board = Board::new(size, Rule::Renju);
-        let mut state = NetState::new(net, size);
+        let (net, size, mut board, mut state) = fifteen(11, Rule::Renju);
         let play = |board: &mut Board, moves: &[&str]| {
             for text in moves {
                 board.play(size.parse_human(text).unwrap(), board.side_to_move());
@@ -435,10 +439,7 @@ mod tests {
 
     #[test]
     fn the_state_gives_the_value_counted_at_once() {
-        let net = leaked(13);
-        let size = BoardSize::square(15).unwrap();
-        let mut board = Board::new(size, Rule::Renju);
-        let mut state = NetState::new(net, size);
+        let (net, size, mut board, mut state) = fifteen(13, Rule::Renju);
         for text in ["h8", "h9", "i8", "j10", "g7"] {
             board.play(size.parse_human(text).unwrap(), board.side_to_move());
             for mover in [Color::Black, Color::White] {
@@ -460,10 +461,7 @@ mod tests {
 
     #[test]
     fn the_policy_reads_each_point_as_counted_from_scratch() {
-        let net = leaked(14);
-        let size = BoardSize::square(15).unwrap();
-        let mut board = Board::new(size, Rule::Freestyle);
-        let mut state = NetState::new(net, size);
+        let (net, size, mut board, mut state) = fifteen(14, Rule::Freestyle);
         for text in ["h8", "h9", "i8", "j10", "g7", "g9"] {
             board.play(size.parse_human(text).unwrap(), board.side_to_move());
         }
