@@ -74,10 +74,15 @@ impl NetState {
     }
 }
 
-/// What taking back an applied move restores.
+/// A move the sums include.
 #[derive(Clone)]
-struct Undo {
-    /// Where the move's saved sums begin in `View::saved`.
+struct Applied {
+    pos: Pos,
+    /// The view's position hash after it: a sync finds the last position it shares with the
+    /// board by walking both back until the hashes agree (a few steps, where comparing the
+    /// moves from the first took one per stone).
+    hash: u64,
+    /// Where this move's saved sums begin in `View::saved`.
     saved_from: usize,
     /// The pool before the move.
     pooled: [i32; DIM],
@@ -95,14 +100,9 @@ struct View {
     offset: usize,
     size: BoardSize,
     lines: Lines,
-    /// The moves the sums include, in order, and beside each what taking it back restores
-    /// and the position's hash after it (a sync finds the last position it shares with the
-    /// board by walking both back until the hashes agree: a few steps, where comparing the
-    /// moves from the first took one per stone).
-    applied: Vec<(Pos, Color)>,
-    undo: Vec<Undo>,
-    hashes: Vec<u64>,
-    /// The sums the applied moves changed, as they were before, in order (`Undo::saved_from`
+    /// The moves the sums include, in order, each with what taking it back restores.
+    applied: Vec<Applied>,
+    /// The sums the applied moves changed, as they were before, in order (`Applied::saved_from`
     /// says where each move's begin): a point's index and its sums, unaligned (66 bytes where a
     /// `Row` would take 128).
     saved: Vec<(u16, [i16; DIM])>,
@@ -126,8 +126,6 @@ impl View {
             lines: Lines::new(size),
             // Room for every point; the saved sums grow with the deepest position synced.
             applied: Vec::with_capacity(POS_COUNT),
-            undo: Vec::with_capacity(POS_COUNT),
-            hashes: Vec::with_capacity(POS_COUNT),
             saved: Vec::new(),
             sums: vec![Row::ZERO; POS_COUNT],
             pooled: [0; DIM],
@@ -151,7 +149,7 @@ impl View {
         // no more moves than applied, then until it is the hash after as many applied ones.
         let mut shared = history.len();
         let mut hash = board.hash();
-        while shared > 0 && (shared > self.applied.len() || self.hashes[shared - 1] != hash) {
+        while shared > 0 && (shared > self.applied.len() || self.applied[shared - 1].hash != hash) {
             shared -= 1;
             let pos = history[shared];
             if let Some(color) = board.stone(pos) {
@@ -199,9 +197,8 @@ impl View {
 
     /// Takes back the last applied move: its saved sums and pool come back.
     fn take_back(&mut self) {
-        self.hashes.pop();
-        if let (Some((pos, _)), Some(last)) = (self.applied.pop(), self.undo.pop()) {
-            self.lines.clear(pos);
+        if let Some(last) = self.applied.pop() {
+            self.lines.clear(last.pos);
             for (q, sum) in self.saved.drain(last.saved_from..) {
                 self.sums[q as usize] = Row(sum);
             }
@@ -211,10 +208,10 @@ impl View {
 
     /// Puts a stone, updating the sums and saving what its takeback restores.
     fn place(&mut self, pos: Pos, color: Color) {
-        let before = self.hashes.last().copied().unwrap_or(0);
-        self.hashes.push(before ^ stone_key(pos, color));
-        self.applied.push((pos, color));
-        self.undo.push(Undo {
+        let before = self.applied.last().map_or(0, |a| a.hash);
+        self.applied.push(Applied {
+            pos,
+            hash: before ^ stone_key(pos, color),
             saved_from: self.saved.len(),
             pooled: self.pooled,
         });
@@ -420,7 +417,7 @@ mod tests {
         play(&mut board, &["i8", "i9", "h8", "h9", "j8"]);
         state.evaluate(&board, Color::Black);
         let view = &state.views[Color::Black.index()];
-        let first: Vec<Pos> = view.applied.iter().map(|&(p, _)| p).collect();
+        let first: Vec<Pos> = view.applied.iter().map(|a| a.pos).collect();
         let expected: Vec<Pos> = ["h8", "h9", "i8", "i9", "j8"]
             .iter()
             .map(|t| size.parse_human(t).unwrap())
