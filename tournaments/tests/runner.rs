@@ -548,6 +548,9 @@ fn the_opening_suites_are_legal_and_large_enough() {
         ("standard-15.txt", Rule::Standard, 15),
         ("renju-15.txt", Rule::Renju, 15),
         ("caro-15.txt", Rule::Caro, 15),
+        ("freestyle-15-1000.txt", Rule::Freestyle, 15),
+        ("freestyle-20-941.txt", Rule::Freestyle, 20),
+        ("renju-15-1000.txt", Rule::Renju, 15),
     ] {
         let size = BoardSize::square(size).unwrap();
         let openings = quinto_match::openings::read_file(&dir.join(file), size, rule)
