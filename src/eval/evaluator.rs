@@ -1,7 +1,7 @@
 //! Which evaluation a search uses: the classical linear one, or the network where the rule
 //! has one (with its incremental state, one per search thread).
 
-use super::net::{embedded, NetState, Network};
+use super::net::{embedded, NetState, Network, StandIn};
 use super::{evaluate, EVAL_LIMIT};
 use crate::game::{Board, BoardSize, Color, Pos, Rule};
 
@@ -45,10 +45,15 @@ impl EvalKind {
 #[derive(Clone, Debug)]
 pub enum Evaluator {
     Classical,
-    /// The network's state, and its values of recent positions: iterative deepening meets
-    /// the same positions again and again, and a value found there needs neither the
-    /// network nor bringing its state to the position.
-    Net(Box<NetState>, Vec<u64>),
+    Net {
+        state: Box<NetState>,
+        /// The network's values of recent positions: iterative deepening meets the same
+        /// positions again and again, and a value found there needs neither the network nor
+        /// bringing its state to the position.
+        cache: Vec<u64>,
+        /// The classical value on the network's scale, for the nodes it is not asked at.
+        stand_in: StandIn,
+    },
 }
 
 /// Entries of the network's value cache (8 bytes each).
@@ -60,10 +65,11 @@ impl Evaluator {
     /// The evaluation of `kind` for `board`'s rule and size.
     pub fn new(kind: EvalKind, board: &Board) -> Evaluator {
         match kind.network(board.rule(), board.size()) {
-            Some(net) => Evaluator::Net(
-                Box::new(NetState::new(net, board.size())),
-                vec![0; CACHE_ENTRIES],
-            ),
+            Some(net) => Evaluator::Net {
+                state: Box::new(NetState::new(net, board.size())),
+                cache: vec![0; CACHE_ENTRIES],
+                stand_in: StandIn::for_board(board.rule(), board.size()),
+            },
             None => Evaluator::Classical,
         }
     }
@@ -74,21 +80,26 @@ impl Evaluator {
         self.evaluate_within(board, to_move, -EVAL_LIMIT, EVAL_LIMIT)
     }
 
-    /// The same, where the network asks the classical value first and answers itself only
-    /// if that lies within `low..=high`: far from the search's window a rough value decides
-    /// as well, and the network's cost (bringing its state to the position) is saved.
+    /// The same, where the network asks the classical value first (put on its own scale,
+    /// [`StandIn`]) and answers itself only if that lies within `low..=high`: far from the
+    /// search's window a rough value decides as well, and the network's cost (bringing its
+    /// state to the position) is saved.
     #[inline]
     pub fn evaluate_within(&mut self, board: &Board, to_move: Color, low: i32, high: i32) -> i32 {
         match self {
             Evaluator::Classical => evaluate(board, to_move),
-            Evaluator::Net(state, cache) => {
+            Evaluator::Net {
+                state,
+                cache,
+                stand_in,
+            } => {
                 let key =
                     board.hash() ^ (to_move.index() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                 let slot = &mut cache[key as usize % CACHE_ENTRIES];
                 if *slot >> VALUE_BITS == key >> VALUE_BITS && *slot != 0 {
                     return *slot as u16 as i16 as i32;
                 }
-                let classical = evaluate(board, to_move);
+                let classical = stand_in.apply(evaluate(board, to_move));
                 if classical < low || classical > high {
                     return classical;
                 }
@@ -108,7 +119,7 @@ impl Evaluator {
     ) -> Option<impl Fn(Pos) -> i32 + 'a> {
         match self {
             Evaluator::Classical => None,
-            Evaluator::Net(state, _) => Some(state.policy(board, to_move)),
+            Evaluator::Net { state, .. } => Some(state.policy(board, to_move)),
         }
     }
 }
@@ -119,27 +130,36 @@ mod tests {
     use crate::game::{BoardSize, Rule};
 
     #[test]
-    fn the_network_answers_near_the_window_and_the_classical_value_far_from_it() {
-        let size = BoardSize::square(15).unwrap();
-        let mut board = Board::new(size, Rule::Freestyle);
-        for text in ["h8", "h9", "i8", "j10", "g7", "g8"] {
-            board.play(size.parse_human(text).unwrap(), board.side_to_move());
+    fn the_network_answers_near_the_window_and_the_classical_value_on_its_scale_far_from_it() {
+        for (width, stones, mapped_here) in [
+            (15, ["h8", "h9", "i8", "j10", "g7", "g8"], false),
+            (20, ["k10", "k11", "l10", "m12", "j9", "j10"], true),
+        ] {
+            let size = BoardSize::square(width).unwrap();
+            let mut board = Board::new(size, Rule::Freestyle);
+            for text in stones {
+                board.play(size.parse_human(text).unwrap(), board.side_to_move());
+            }
+            let me = board.side_to_move();
+            let stand_in = StandIn::for_board(Rule::Freestyle, size);
+            assert_eq!(stand_in != StandIn::IDENTITY, mapped_here, "{width}");
+            let mapped = stand_in.apply(evaluate(&board, me));
+            let mut far = Evaluator::new(EvalKind::Net, &board);
+            assert_eq!(
+                far.evaluate_within(&board, me, mapped + 1, mapped + 9),
+                mapped
+            );
+            assert_eq!(
+                far.evaluate_within(&board, me, mapped - 9, mapped - 1),
+                mapped
+            );
+            let mut near = Evaluator::new(EvalKind::Net, &board);
+            let net = near.evaluate_within(&board, me, mapped, mapped);
+            assert_eq!(net, near.evaluate(&board, me));
+            assert_ne!(net, mapped, "{width}: this position's two values differ");
         }
-        let me = board.side_to_move();
-        let classical = evaluate(&board, me);
-        let mut far = Evaluator::new(EvalKind::Net, &board);
-        assert_eq!(
-            far.evaluate_within(&board, me, classical + 1, classical + 9),
-            classical
-        );
-        assert_eq!(
-            far.evaluate_within(&board, me, classical - 9, classical - 1),
-            classical
-        );
-        let mut near = Evaluator::new(EvalKind::Net, &board);
-        let net = near.evaluate_within(&board, me, classical, classical);
-        assert_eq!(net, near.evaluate(&board, me));
-        assert_ne!(net, classical, "this position's two values differ");
+        let renju = StandIn::for_board(Rule::Renju, BoardSize::square(15).unwrap());
+        assert_eq!(renju, StandIn::IDENTITY);
     }
 
     #[test]
