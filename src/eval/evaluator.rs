@@ -99,9 +99,9 @@ impl Evaluator {
                 if *slot >> VALUE_BITS == key >> VALUE_BITS && *slot != 0 {
                     return *slot as u16 as i16 as i32;
                 }
-                let classical = stand_in.apply(evaluate(board, to_move));
-                if classical < low || classical > high {
-                    return classical;
+                let stand_in_value = stand_in.apply(evaluate(board, to_move));
+                if stand_in_value < low || stand_in_value > high {
+                    return stand_in_value;
                 }
                 let value = state.evaluate(board, to_move);
                 *slot = key >> VALUE_BITS << VALUE_BITS | value as i16 as u16 as u64;
