@@ -589,8 +589,8 @@ impl<'a> Searcher<'a> {
         Some(score)
     }
 
-    /// The node's static value for `me`: the network's where the classical value lies near
-    /// the window (`NET_LAZY_MARGIN`), else the classical one.
+    /// The node's static value for `me`: the network's where the classical value (on the
+    /// network's scale, `StandIn`) lies near the window (`NET_LAZY_MARGIN`), else that value.
     pub(super) fn static_value(&mut self, me: Color, alpha: i32, beta: i32) -> i32 {
         self.eval.evaluate_within(
             self.board,

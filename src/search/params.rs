@@ -45,8 +45,8 @@ pub const MOVE_COUNT_MAX: usize = 32;
 pub const FUTILITY_MAX_DEPTH: i32 = 5;
 pub const FUTILITY_MARGIN: i32 = 70;
 
-/// The network evaluates a node only where the classical value lies within
-/// `NET_LAZY_MARGIN` of the window; elsewhere the classical value stands.
+/// The network evaluates a node only where the classical value (put on the network's scale
+/// by `StandIn`) lies within `NET_LAZY_MARGIN` of the window; elsewhere that value stands.
 pub const NET_LAZY_MARGIN: i32 = 100;
 
 /// The network's policy orders the moves of nodes this deep (its state is brought to the
