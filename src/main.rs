@@ -2,7 +2,9 @@
 
 mod platform;
 
-use quinto::bench::{rules_bench, search_bench, timed_bench, SearchFigures};
+use quinto::bench::{
+    rules_bench, search_bench, tactics_bench, timed_bench, SearchFigures, TACTICS_NODES,
+};
 use quinto::engine::Handicap;
 use quinto::eval::evaluator::EvalKind;
 use quinto::search::params::MAX_THREADS;
@@ -30,6 +32,10 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
   bench threads [N] [MS]
                   the timed bench with 1, 2, ... N search threads (default: the cores,
                   1000 ms): nodes/s and mean depth per thread count
+  bench tactics [NODES]
+                  search each tactics position (long forced wins Rapfi proved within a
+                  second in games Quinto lost) to NODES nodes (default 1000000): the wins
+                  proven and the nodes each took
   bench rules [ROUNDS]
                   move+undo and renju foul-check speed (default 200 rounds)
   help            this text
@@ -77,6 +83,10 @@ fn main() -> ExitCode {
     match command {
         Some("bench") => match args.get(1).map(String::as_str) {
             Some("rules") => bench_rules(args.get(2).map(String::as_str)),
+            Some("tactics") => bench_tactics(
+                args.get(2).map(String::as_str),
+                flags.eval.unwrap_or_default(),
+            ),
             Some("time") => bench_time(
                 args.get(2).map(String::as_str),
                 flags.eval.unwrap_or_default(),
@@ -209,6 +219,27 @@ fn bench_search(depth: Option<&str>, eval: EvalKind) -> ExitCode {
         "nodes/s: {:.0} ({} ms)",
         figures.nodes_per_second(),
         figures.elapsed.as_millis()
+    );
+    ExitCode::SUCCESS
+}
+
+fn bench_tactics(nodes: Option<&str>, eval: EvalKind) -> ExitCode {
+    let nodes = match bench_argument(
+        nodes,
+        1..=u64::MAX,
+        "pbrain-quinto bench tactics: NODES must be a positive number",
+    ) {
+        Ok(nodes) => nodes.unwrap_or(TACTICS_NODES),
+        Err(code) => return code,
+    };
+    let figures = tactics_bench(nodes, eval);
+    print_lines(&figures);
+    let proven: Vec<_> = figures.lines.iter().filter(|l| l.proven()).collect();
+    println!(
+        "Tactics: {} of {} wins proven within {nodes} nodes ({} nodes in all for them)",
+        proven.len(),
+        figures.lines.len(),
+        proven.iter().map(|l| l.nodes).sum::<u64>()
     );
     ExitCode::SUCCESS
 }
