@@ -193,6 +193,12 @@ impl BenchLine {
     pub fn proven(&self) -> bool {
         self.score.abs() > WIN_THRESHOLD
     }
+
+    /// Whether the search proved a win for the side to move (the tactics bench's figure: a
+    /// proved loss there would be a wrong proof, not a solved position).
+    pub fn won(&self) -> bool {
+        self.score > WIN_THRESHOLD
+    }
 }
 
 /// The search bench's figures.
@@ -462,5 +468,6 @@ mod tests {
         assert_eq!(figures.mean_depth(), 9.75);
         assert_eq!(figures.mean_depth_unproven(), (13.0, 2));
         assert!(!line(WIN_THRESHOLD, 3).proven());
+        assert!(line(WIN_THRESHOLD + 1, 9).won() && !line(-WIN_THRESHOLD - 1, 4).won());
     }
 }

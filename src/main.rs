@@ -234,7 +234,7 @@ fn bench_tactics(nodes: Option<&str>, eval: EvalKind) -> ExitCode {
     };
     let figures = tactics_bench(nodes, eval);
     print_lines(&figures);
-    let proven: Vec<_> = figures.lines.iter().filter(|l| l.proven()).collect();
+    let proven: Vec<_> = figures.lines.iter().filter(|l| l.won()).collect();
     println!(
         "Tactics: {} of {} wins proven within {nodes} nodes ({} nodes in all for them)",
         proven.len(),
