@@ -224,8 +224,7 @@ impl Engine {
         let started = Instant::now();
         self.size_table();
         let s = &self.settings;
-        let empty = self.board.size().area() - self.board.stone_count();
-        let mut time = budget(s.turn_ms, s.time_left_ms, empty);
+        let mut time = budget(s.turn_ms, s.time_left_ms, self.board.stone_count());
         if time.clock {
             // The increment comes back after this move: it may be spent on it, within the
             // maximum that keeps most of the clock.

@@ -107,9 +107,15 @@ pub const ROOT_THREAT_NODE_PERCENT: u64 = 50;
 /// for process scheduling and output.
 pub const TIME_MARGIN_PERCENT: u64 = 6;
 pub const TIME_MARGIN_MS: u64 = 30;
-/// With a match clock, plan for at least this many more moves of ours, and never spend more
-/// than this share (percent) of what is left on one move.
-pub const MIN_MOVES_TO_GO: u64 = 12;
+/// With a match clock, plan for `MOVES_TO_GO_AT_START` more moves of ours on an empty board,
+/// one fewer for every `STONES_PER_MOVE_TO_GO` stones on it, and never fewer than
+/// `MIN_MOVES_TO_GO`: games between engines of this strength end after about 22 moves a side
+/// from the opening, 14 more after 20 stones, 10 more from 30 on, on 15×15 and 20×20 alike
+/// (tournaments/results.md). Never spend more than `CLOCK_MAXIMUM_PERCENT` of what is left on
+/// one move.
+pub const MOVES_TO_GO_AT_START: u64 = 24;
+pub const STONES_PER_MOVE_TO_GO: u64 = 4;
+pub const MIN_MOVES_TO_GO: u64 = 10;
 pub const CLOCK_MAXIMUM_PERCENT: u64 = 25;
 /// The optimum, as a share (percent) of the maximum.
 pub const OPTIMUM_PERCENT: u64 = 75;

@@ -5,8 +5,8 @@
 //! uses the whole turn.
 
 use super::params::{
-    CLOCK_MAXIMUM_PERCENT, MIN_MOVES_TO_GO, NEW_ITERATION_PERCENT, OPTIMUM_PERCENT, TIME_MARGIN_MS,
-    TIME_MARGIN_PERCENT,
+    CLOCK_MAXIMUM_PERCENT, MIN_MOVES_TO_GO, MOVES_TO_GO_AT_START, NEW_ITERATION_PERCENT,
+    OPTIMUM_PERCENT, STONES_PER_MOVE_TO_GO, TIME_MARGIN_MS, TIME_MARGIN_PERCENT,
 };
 use std::time::Duration;
 
@@ -39,8 +39,9 @@ impl TimeBudget {
     }
 }
 
-/// `time_left_ms` of `i32::MAX` or more means no game clock.
-pub fn budget(turn_ms: u64, time_left_ms: i64, empty_points: usize) -> TimeBudget {
+/// `time_left_ms` of `i32::MAX` or more means no game clock; `stones` on the board say how
+/// far the game has gone.
+pub fn budget(turn_ms: u64, time_left_ms: i64, stones: usize) -> TimeBudget {
     let clock = (time_left_ms < i64::from(i32::MAX)).then(|| time_left_ms.max(0) as u64);
     let with_margin = |ms: u64| {
         ms.saturating_sub(ms * TIME_MARGIN_PERCENT / 100)
@@ -50,7 +51,9 @@ pub fn budget(turn_ms: u64, time_left_ms: i64, empty_points: usize) -> TimeBudge
     let (optimum, maximum) = match clock {
         Some(left) => {
             // A share of the clock for this move, never a large part of what is left.
-            let moves_to_go = (empty_points as u64 / 4).max(MIN_MOVES_TO_GO);
+            let moves_to_go = MOVES_TO_GO_AT_START
+                .saturating_sub(stones as u64 / STONES_PER_MOVE_TO_GO)
+                .max(MIN_MOVES_TO_GO);
             let maximum = turn.min(with_margin(left * CLOCK_MAXIMUM_PERCENT / 100));
             (
                 (left / moves_to_go).min(maximum * OPTIMUM_PERCENT / 100),
@@ -77,12 +80,33 @@ mod tests {
         assert!(b.maximum < Duration::from_millis(5_000) && b.optimum <= b.maximum);
         let b = budget(30_000, 2_000, 200);
         assert!(b.maximum < Duration::from_millis(2_000 / 4));
-        assert!(b.optimum <= Duration::from_millis(2_000 / 50));
+        assert!(b.optimum <= Duration::from_millis(2_000 / MIN_MOVES_TO_GO));
         let b = budget(1_000, unlimited, 200);
         assert!(
             b.optimum >= Duration::from_millis(600),
             "most of the turn: {b:?}"
         );
+    }
+
+    #[test]
+    fn a_game_clock_is_spread_over_the_moves_a_game_still_has() {
+        // Gomocup's 30 s a move and 180 s a game: the opening's moves plan on about 22 more
+        // of ours (a few seconds each), the board's size making no difference.
+        let opening = budget(30_000, 180_000, 4);
+        assert_eq!(opening.optimum, Duration::from_millis(180_000 / 23));
+        // Later, fewer moves to go, never fewer than the minimum.
+        assert_eq!(
+            budget(30_000, 100_000, 40).optimum,
+            Duration::from_millis(100_000 / 14)
+        );
+        assert_eq!(
+            budget(30_000, 100_000, 150).optimum,
+            Duration::from_millis(100_000 / MIN_MOVES_TO_GO)
+        );
+        // A short clock still never puts a large part of itself on one move.
+        let short = budget(30_000, 1_000, 4);
+        assert!(short.maximum <= Duration::from_millis(1_000 * CLOCK_MAXIMUM_PERCENT / 100));
+        assert!(short.optimum <= short.maximum);
     }
 
     #[test]
