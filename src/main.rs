@@ -19,12 +19,13 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
   --nodes N       cap every search at N nodes
   --player simple play the best-looking move without searching
   --threads N     search threads until the manager sends INFO thread_num (default 1)
-  --eval auto|classical|net
+  --eval auto|classical|net|policy
                   the evaluation: auto (the default) plays the network where it has proven
                   itself at time (freestyle and standard 15x15) and the classical linear
                   one elsewhere; net plays the network on every rule (freestyle's on
                   freestyle, standard and caro, renju's on renju), classical never;
-                  bench runs with it too
+                  policy takes the classical value and lets the rule's network order the
+                  moves; bench runs with it too
   --force-utf8    accepted for Yixin-Board (the output is plain ASCII anyway)
   bench [DEPTH]   search the bench positions: nodes and best move each, then
                   `Bench: <nodes>` (the code's fingerprint at the default depth) and nodes/s

@@ -1,5 +1,6 @@
-//! Which evaluation a search uses: the classical linear one, or the network where the rule
-//! has one (with its incremental state, one per search thread).
+//! Which evaluation a search uses: the classical linear one, the network where the rule has
+//! one (with its incremental state, one per search thread), or the classical value with the
+//! network's policy ordering the moves.
 
 use super::net::{embedded, NetState, Network, StandIn};
 use super::{evaluate, EVAL_LIMIT};
@@ -16,26 +17,41 @@ pub enum EvalKind {
     /// The rule's network wherever its built-in file reads (every rule has one), the
     /// classical evaluation where it does not.
     Net,
+    /// The classical value, with the rule's network ordering the moves (its policy) where
+    /// its built-in file reads: the policy's better order at the cost of the network's
+    /// updates, without its value's cost.
+    Policy,
+}
+
+/// What a network does in a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NetUse {
+    /// It gives the value (near the window) and the policy.
+    ValueAndPolicy,
+    /// The classical evaluation gives the value; the network only the policy.
+    PolicyOnly,
 }
 
 impl EvalKind {
     /// The names `parse` takes, for error messages.
-    pub const CHOICES: &'static str = "auto, classical or net";
+    pub const CHOICES: &'static str = "auto, classical, net or policy";
 
     pub fn parse(text: &str) -> Option<EvalKind> {
         match text {
             "auto" => Some(EvalKind::Auto),
             "classical" => Some(EvalKind::Classical),
             "net" => Some(EvalKind::Net),
+            "policy" => Some(EvalKind::Policy),
             _ => None,
         }
     }
 
-    /// The network this evaluation plays with on this rule and board, if any.
-    pub fn network(self, rule: Rule, size: BoardSize) -> Option<&'static Network> {
+    /// The network this evaluation plays with on this rule and board, and what for, if any.
+    pub fn network(self, rule: Rule, size: BoardSize) -> Option<(&'static Network, NetUse)> {
         match self {
             EvalKind::Classical => None,
-            EvalKind::Net => embedded::for_rule(rule),
+            EvalKind::Net => embedded::for_rule(rule).map(|net| (net, NetUse::ValueAndPolicy)),
+            EvalKind::Policy => embedded::for_rule(rule).map(|net| (net, NetUse::PolicyOnly)),
             EvalKind::Auto => embedded::proven(rule, size),
         }
     }
@@ -54,6 +70,10 @@ pub enum Evaluator {
         /// The classical value on the network's scale, for the nodes it is not asked at.
         stand_in: StandIn,
     },
+    /// The classical value; the network's state serves only its policy.
+    Policy {
+        state: Box<NetState>,
+    },
 }
 
 /// Entries of the network's value cache (8 bytes each).
@@ -65,10 +85,13 @@ impl Evaluator {
     /// The evaluation of `kind` for `board`'s rule and size.
     pub fn new(kind: EvalKind, board: &Board) -> Evaluator {
         match kind.network(board.rule(), board.size()) {
-            Some(net) => Evaluator::Net {
+            Some((net, NetUse::ValueAndPolicy)) => Evaluator::Net {
                 state: Box::new(NetState::new(net, board.size())),
                 cache: vec![0; CACHE_ENTRIES],
                 stand_in: StandIn::for_board(board.rule(), board.size()),
+            },
+            Some((net, NetUse::PolicyOnly)) => Evaluator::Policy {
+                state: Box::new(NetState::new(net, board.size())),
             },
             None => Evaluator::Classical,
         }
@@ -87,7 +110,7 @@ impl Evaluator {
     #[inline]
     pub fn evaluate_within(&mut self, board: &Board, to_move: Color, low: i32, high: i32) -> i32 {
         match self {
-            Evaluator::Classical => evaluate(board, to_move),
+            Evaluator::Classical | Evaluator::Policy { .. } => evaluate(board, to_move),
             Evaluator::Net {
                 state,
                 cache,
@@ -119,7 +142,9 @@ impl Evaluator {
     ) -> Option<impl Fn(Pos) -> i32 + 'a> {
         match self {
             Evaluator::Classical => None,
-            Evaluator::Net { state, .. } => Some(state.policy(board, to_move)),
+            Evaluator::Net { state, .. } | Evaluator::Policy { state } => {
+                Some(state.policy(board, to_move))
+            }
         }
     }
 }
@@ -160,6 +185,30 @@ mod tests {
         }
         let renju = StandIn::for_board(Rule::Renju, BoardSize::square(15).unwrap());
         assert_eq!(renju, StandIn::IDENTITY);
+    }
+
+    #[test]
+    fn the_policy_evaluation_gives_the_classical_value_and_the_networks_policy() {
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let size = BoardSize::square(15).unwrap();
+            let mut board = Board::new(size, rule);
+            for text in ["h8", "h9", "i8", "j10", "g7", "g8"] {
+                board.play(size.parse_human(text).unwrap(), board.side_to_move());
+            }
+            let me = board.side_to_move();
+            let mut policy_only = Evaluator::new(EvalKind::Policy, &board);
+            assert!(matches!(policy_only, Evaluator::Policy { .. }), "{rule:?}");
+            assert_eq!(policy_only.evaluate(&board, me), evaluate(&board, me));
+            let mut net = Evaluator::new(EvalKind::Net, &board);
+            let logits = |evaluator: &mut Evaluator| {
+                let logit = evaluator.policy(&board, me).expect("a policy");
+                size.points()
+                    .filter(|&pos| board.is_empty(pos))
+                    .map(logit)
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(logits(&mut policy_only), logits(&mut net), "{rule:?}");
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! nor command-line arguments (Piskvork): `pbrain-quinto.ini`, lines `key = value`, `#` or
 //! `;` starting a comment. Keys: `threads` (search threads), `hash` (the transposition table
 //! in MiB), `detail` (`off`, `short` or `full`: the MESSAGE line before each move), `eval`
-//! (`auto`, `classical` or `net`: the evaluation, as `--eval`). The command line's
+//! (`auto`, `classical`, `net` or `policy`: the evaluation, as `--eval`). The command line's
 //! `--threads` and `--eval` and the manager's INFO commands override it. A missing file
 //! says nothing; a line that cannot be used is logged and skipped, never fatal.
 

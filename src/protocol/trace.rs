@@ -58,7 +58,7 @@ pub fn search_line(last: Option<&str>) -> String {
 
 /// `reloadconfig FILE` (Rapfi's evaluator switch).
 pub const NO_CONFIG: &str = "MESSAGE Quinto reads no config file: its settings come from the \
-     INFO commands and pbrain-quinto.ini beside the executable (eval = auto, classical or net)";
+     INFO commands and pbrain-quinto.ini beside the executable (eval = auto, classical, net or policy)";
 
 #[cfg(test)]
 mod tests {

@@ -6,13 +6,18 @@
 //! (tournaments/results.md).
 
 use super::Network;
+use crate::eval::evaluator::NetUse;
 use crate::game::{BoardSize, Rule};
 use once_cell::sync::Lazy;
 
-/// Where a network plays by default (`--eval auto`): the rules and square boards on which
-/// it has beaten the classical evaluation at time: an SPRT, or 400 games or more with the
-/// interval above zero (tournaments/results.md). Elsewhere only `--eval net` plays it.
-const PROVEN: [(Rule, usize); 2] = [(Rule::Freestyle, 15), (Rule::Standard, 15)];
+/// Where a network plays by default (`--eval auto`), and what for: the rules and square
+/// boards on which that use has beaten the classical evaluation at time: an SPRT, or 400
+/// games or more with the interval above zero (tournaments/results.md). Elsewhere only
+/// `--eval net` or `--eval policy` plays it.
+const PROVEN: [(Rule, usize, NetUse); 2] = [
+    (Rule::Freestyle, 15, NetUse::ValueAndPolicy),
+    (Rule::Standard, 15, NetUse::ValueAndPolicy),
+];
 
 static FREESTYLE: Lazy<Option<Network>> =
     Lazy::new(|| checked("freestyle", include_bytes!("freestyle.qnet")));
@@ -38,15 +43,16 @@ pub fn for_rule(rule: Rule) -> Option<&'static Network> {
     }
 }
 
-/// The network that plays by default on this rule and board, if one has proven itself
-/// there.
-pub fn proven(rule: Rule, size: BoardSize) -> Option<&'static Network> {
-    let here = (rule, size.width());
-    if size.width() == size.height() && PROVEN.contains(&here) {
-        for_rule(rule)
-    } else {
-        None
+/// The network that plays by default on this rule and board, and what for, if one has
+/// proven itself there.
+pub fn proven(rule: Rule, size: BoardSize) -> Option<(&'static Network, NetUse)> {
+    if size.width() != size.height() {
+        return None;
     }
+    let &(_, _, net_use) = PROVEN
+        .iter()
+        .find(|&&(proven_rule, side, _)| proven_rule == rule && side == size.width())?;
+    for_rule(rule).map(|net| (net, net_use))
 }
 
 #[cfg(test)]
@@ -77,10 +83,11 @@ mod tests {
     #[test]
     fn the_network_plays_by_default_only_where_it_has_proven_itself() {
         let square = |side| BoardSize::square(side).unwrap();
-        assert!(proven(Rule::Freestyle, square(15)).is_some());
+        let full = |rule, side| proven(rule, square(side)).map(|(_, net_use)| net_use);
+        assert_eq!(full(Rule::Freestyle, 15), Some(NetUse::ValueAndPolicy));
         assert!(proven(Rule::Freestyle, square(20)).is_none());
         assert!(proven(Rule::Freestyle, BoardSize::new(15, 20).unwrap()).is_none());
-        assert!(proven(Rule::Standard, square(15)).is_some());
+        assert_eq!(full(Rule::Standard, 15), Some(NetUse::ValueAndPolicy));
         assert!(proven(Rule::Standard, square(20)).is_none());
         assert!(proven(Rule::Renju, square(15)).is_none());
         assert!(proven(Rule::Caro, square(15)).is_none());
