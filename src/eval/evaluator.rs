@@ -2,7 +2,7 @@
 //! one (with its incremental state, one per search thread), or the classical value with the
 //! network's policy ordering the moves.
 
-use super::net::{embedded, NetState, Network, StandIn};
+use super::net::{embedded, NetState, NetUse, Network, StandIn};
 use super::{evaluate, EVAL_LIMIT};
 use crate::game::{Board, BoardSize, Color, Pos, Rule};
 
@@ -21,15 +21,6 @@ pub enum EvalKind {
     /// its built-in file reads: the policy's better order at the cost of the network's
     /// updates, without its value's cost.
     Policy,
-}
-
-/// What a network does in a search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NetUse {
-    /// It gives the value (near the window) and the policy.
-    ValueAndPolicy,
-    /// The classical evaluation gives the value; the network only the policy.
-    PolicyOnly,
 }
 
 impl EvalKind {

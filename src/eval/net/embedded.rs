@@ -5,8 +5,7 @@
 //! rule, and the net beat the classical evaluation there too at equal nodes
 //! (tournaments/results.md).
 
-use super::Network;
-use crate::eval::evaluator::NetUse;
+use super::{NetUse, Network};
 use crate::game::{BoardSize, Rule};
 use once_cell::sync::Lazy;
 
