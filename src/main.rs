@@ -21,8 +21,8 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
   --threads N     search threads until the manager sends INFO thread_num (default 1)
   --eval auto|classical|net|policy
                   the evaluation: auto (the default) plays the network where it has proven
-                  itself at time (freestyle and standard 15x15) and the classical linear
-                  one elsewhere; net plays the network on every rule (freestyle's on
+                  itself at time (freestyle and standard 15x15; renju 15x15 its policy
+                  only) and the classical linear one elsewhere; net plays the network on every rule (freestyle's on
                   freestyle, standard and caro, renju's on renju), classical never;
                   policy takes the classical value and lets the rule's network order the
                   moves; bench runs with it too

@@ -13,9 +13,10 @@ use once_cell::sync::Lazy;
 /// boards on which that use has beaten the classical evaluation at time: an SPRT, or 400
 /// games or more with the interval above zero (tournaments/results.md). Elsewhere only
 /// `--eval net` or `--eval policy` plays it.
-const PROVEN: [(Rule, usize, NetUse); 2] = [
+const PROVEN: [(Rule, usize, NetUse); 3] = [
     (Rule::Freestyle, 15, NetUse::ValueAndPolicy),
     (Rule::Standard, 15, NetUse::ValueAndPolicy),
+    (Rule::Renju, 15, NetUse::PolicyOnly),
 ];
 
 static FREESTYLE: Lazy<Option<Network>> =
@@ -88,7 +89,8 @@ mod tests {
         assert!(proven(Rule::Freestyle, BoardSize::new(15, 20).unwrap()).is_none());
         assert_eq!(full(Rule::Standard, 15), Some(NetUse::ValueAndPolicy));
         assert!(proven(Rule::Standard, square(20)).is_none());
-        assert!(proven(Rule::Renju, square(15)).is_none());
+        assert_eq!(full(Rule::Renju, 15), Some(NetUse::PolicyOnly));
+        assert!(proven(Rule::Renju, square(20)).is_none());
         assert!(proven(Rule::Caro, square(15)).is_none());
     }
 }
