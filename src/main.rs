@@ -22,8 +22,9 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
   --eval auto|classical|net|policy
                   the evaluation: auto (the default) plays the network where it has proven
                   itself at time (freestyle and standard 15x15; renju 15x15 its policy
-                  only) and the classical linear one elsewhere; net plays the network on every rule (freestyle's on
-                  freestyle, standard and caro, renju's on renju), classical never;
+                  only) and the classical linear one elsewhere; net plays the network on
+                  every rule (freestyle's on freestyle, standard and caro, renju's on
+                  renju), classical never;
                   policy takes the classical value and lets the rule's network order the
                   moves; bench runs with it too
   --force-utf8    accepted for Yixin-Board (the output is plain ASCII anyway)
