@@ -1,6 +1,20 @@
-//! The one place replies are written: a line, a newline, a flush.
+//! The one place replies are written: a line, a newline, a flush; and how much the line before
+//! each move says.
 
 use std::io::Write;
+
+/// What the `MESSAGE` line before each move says (`INFO show_detail`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Detail {
+    /// `INFO show_detail 0`: no line.
+    Off,
+    /// Until the manager says: depth, value, nodes and time, which managers that never send
+    /// show_detail (Piskvork) show in their logs.
+    #[default]
+    Short,
+    /// `INFO show_detail` not 0: nodes per millisecond and the principal variation too.
+    Full,
+}
 
 /// Where replies go.
 pub trait Sink {

@@ -6,7 +6,7 @@ use super::balance::balance;
 use super::command::{Command, Info, Input, Owner, Point};
 use super::database::Database;
 use super::database_commands;
-use super::output::Sink;
+use super::output::{Detail, Sink};
 use super::startup::Startup;
 use super::trace;
 use crate::bench::rules_bench;
@@ -29,19 +29,6 @@ enum Swap2Answer {
     Swap,
     /// The stones it plays.
     Stones(Vec<Pos>),
-}
-
-/// What the `MESSAGE` line before each move says (`INFO show_detail`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Detail {
-    /// `INFO show_detail 0`: no line.
-    Off,
-    /// Until the manager says: depth, value, nodes and time, which managers that never send
-    /// show_detail (Piskvork) show in their logs.
-    #[default]
-    Short,
-    /// `INFO show_detail` not 0: nodes per millisecond and the principal variation too.
-    Full,
 }
 
 /// Whether the conversation goes on.

@@ -6,7 +6,7 @@
 //! `--threads` and `--eval` and the manager's INFO commands override it. A missing file
 //! says nothing; a line that cannot be used is logged and skipped, never fatal.
 
-use super::session::Detail;
+use super::output::Detail;
 use crate::eval::evaluator::EvalKind;
 use crate::search::params::MAX_THREADS;
 use std::path::{Path, PathBuf};

@@ -1,9 +1,27 @@
-//! The move-ordering tables (`OrderingTables` in `params`), one family for freestyle,
+//! The move-ordering tables, their shape and the fitted values: one family for freestyle,
 //! standard and caro and one for renju: fitted by `quinto-policy` (tournaments/tuning/README.md,
 //! "Move ordering"), which prints them in this form. A forbidden point keeps its set values,
 //! and so do a five and the block of one.
 
-use super::params::OrderingTables;
+use crate::game::POINT_CODES;
+
+/// Move ordering ("policy"): what a move is worth by the pair of the shape it makes for the
+/// mover (attack, the row) and the shape it takes from the opponent (defence, the column),
+/// by `Shape as usize` (None, Forbidden, Two, DoubleTwo, Three, ThreeTwo, DoubleThree, Four,
+/// FourTwo, FourThree, OpenFour, Five), plus a value by the point's code for each side (its
+/// four line patterns as a multiset: `game::point_code`), and one by how far the move is from
+/// the opponent's last stone and from the mover's own (king steps, 1 to `NEAR_DISTANCES`;
+/// farther counts as the farthest). Only the order matters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrderingTables {
+    pub shapes: [[i32; 12]; 12],
+    pub code_attack: [i32; POINT_CODES],
+    pub code_defence: [i32; POINT_CODES],
+    pub near_opponent: [i32; NEAR_DISTANCES],
+    pub near_own: [i32; NEAR_DISTANCES],
+}
+/// The distances the ordering tells apart from the last stones (see `OrderingTables`).
+pub const NEAR_DISTANCES: usize = 6;
 
 /// Freestyle, standard and caro: fitted to the moves of 1,240 freestyle games of Quinto
 /// against itself.

@@ -1,7 +1,5 @@
 //! Every search constant, in one place. Naming: `*_DEPTH` in plies, `*_MS` in milliseconds.
 
-use crate::game::POINT_CODES;
-
 /// Score of a win at the root; a win found `n` plies deep scores `WIN - n`.
 pub const WIN: i32 = 30_000;
 /// Scores beyond this are wins or losses.
@@ -131,25 +129,8 @@ pub const STABLE_PERCENT: u64 = 70;
 pub const STABLE_ITERATIONS: u32 = 4;
 pub const SCORE_DROP: i32 = 40;
 
-/// Move ordering ("policy"): what a move is worth by the pair of the shape it makes for the
-/// mover (attack, the row) and the shape it takes from the opponent (defence, the column),
-/// by `Shape as usize` (None, Forbidden, Two, DoubleTwo, Three, ThreeTwo, DoubleThree, Four,
-/// FourTwo, FourThree, OpenFour, Five), plus a value by the point's code for each side (its
-/// four line patterns as a multiset: `game::point_code`), and one by how far the move is from
-/// the opponent's last stone and from the mover's own (king steps, 1 to `NEAR_DISTANCES`;
-/// farther counts as the farthest). Only the order matters. The fitted tables are in
-/// `ordering_tables`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OrderingTables {
-    pub shapes: [[i32; 12]; 12],
-    pub code_attack: [i32; POINT_CODES],
-    pub code_defence: [i32; POINT_CODES],
-    pub near_opponent: [i32; NEAR_DISTANCES],
-    pub near_own: [i32; NEAR_DISTANCES],
-}
-/// The distances the ordering tells apart from the last stones (see `OrderingTables`).
-pub const NEAR_DISTANCES: usize = 6;
-pub use super::ordering_tables::{ORDERING, RENJU_ORDERING};
+/// Move ordering: the tables' shape and their fitted values (`ordering_tables`).
+pub use super::ordering_tables::{OrderingTables, NEAR_DISTANCES, ORDERING, RENJU_ORDERING};
 
 /// A node picks its first this many generated moves one at a time and sorts the rest only
 /// when it gets to them (most cut nodes stop before): speed only, the order is the same.
