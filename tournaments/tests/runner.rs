@@ -550,6 +550,8 @@ fn the_opening_suites_are_legal_and_large_enough() {
         ("caro-15.txt", Rule::Caro, 15),
         ("freestyle-15-1000.txt", Rule::Freestyle, 15),
         ("freestyle-20-941.txt", Rule::Freestyle, 20),
+        ("freestyle-15-341.txt", Rule::Freestyle, 15),
+        ("freestyle-20-407.txt", Rule::Freestyle, 20),
         ("renju-15-1000.txt", Rule::Renju, 15),
     ] {
         let size = BoardSize::square(size).unwrap();
@@ -564,5 +566,25 @@ fn the_opening_suites_are_legal_and_large_enough() {
         keys.sort();
         keys.dedup();
         assert_eq!(keys.len(), openings.len(), "{file}: duplicates");
+    }
+}
+
+/// The even freestyle suites keep only openings their brain judged within ±30 for the side
+/// to move (the older ones kept up to ±150, and black won most of their games on 20×20).
+#[test]
+fn the_even_suites_hold_only_openings_judged_near_zero() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("openings");
+    for file in ["freestyle-15-341.txt", "freestyle-20-407.txt"] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let scores: Vec<i32> = text
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .filter_map(|line| line.split("# ev ").nth(1))
+            .map(|rest| rest.split_whitespace().next().unwrap().parse().unwrap())
+            .collect();
+        assert!(scores.len() >= 300, "{file}: {} openings", scores.len());
+        assert!(scores.iter().all(|s| s.abs() <= 30), "{file}: beyond ±30");
+        let mean = scores.iter().sum::<i32>() as f64 / scores.len() as f64;
+        assert!(mean.abs() < 10.0, "{file}: mean {mean}");
     }
 }
