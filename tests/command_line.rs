@@ -1,22 +1,16 @@
 //! `pbrain-quinto`'s command line outside the protocol: the subcommands refuse what they do
 //! not know (engine mode ignores it: protocol-tests/cases/gui_arguments*.txt).
 
-use std::process::{Command, Stdio};
+mod common;
+
+use common::run_with_input;
+use std::process::Command;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_pbrain-quinto");
 
 /// Exit code, stdout and stderr of `pbrain-quinto ARGS` with empty input.
 fn run(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(BINARY)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    run_with_input(Command::new(BINARY).args(args), "")
 }
 
 #[test]
@@ -51,7 +45,6 @@ fn engine_mode_ignores_unknown_arguments_and_force_utf8_is_known_everywhere() {
 /// The engine copied into a fresh directory beside a settings file with `text`, run on
 /// `input` with logging to a file there: its stdout, stderr and log.
 fn run_beside_settings(name: &str, text: Option<&str>, input: &str) -> (String, String, String) {
-    use std::io::Write;
     // Beside the built binary, so that a hard link can stand for a copy: a copy is written
     // through a file descriptor that a test spawning another process at that moment
     // inherits until its exec, and running the copy then fails ("text file busy").
@@ -68,27 +61,10 @@ fn run_beside_settings(name: &str, text: Option<&str>, input: &str) -> (String, 
         std::fs::write(dir.join("pbrain-quinto.ini"), text).unwrap();
     }
     let log = dir.join("log.txt");
-    let mut child = Command::new(&exe)
-        .env("QUINTO_LOG", &log)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let (_, stdout, stderr) = run_with_input(Command::new(&exe).env("QUINTO_LOG", &log), input);
     let log = std::fs::read_to_string(&log).unwrap_or_default();
     std::fs::remove_dir_all(&dir).unwrap();
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-        log,
-    )
+    (stdout, stderr, log)
 }
 
 #[test]

@@ -1,6 +1,9 @@
 //! `pbrain-quinto play` as a program: under a pseudo-terminal (util-linux `script`), its
 //! flags and exit codes, and `--replay`.
 
+mod common;
+
+use common::run_with_input;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -125,26 +128,7 @@ fn plays_under_a_pseudo_terminal() {
 }
 
 fn play(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(BINARY)
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    run_with_input(Command::new(BINARY).arg("play").args(args), stdin)
 }
 
 #[test]

@@ -4,7 +4,9 @@
 use quinto::game::reference::NaiveBoard;
 use quinto::game::{Board, BoardSize, Color, Pos, Rule};
 use serde_json::Value;
+use std::io::Write;
 use std::path::PathBuf;
+use std::process::{Command, Stdio};
 
 /// A path under ../shared/testdata (the shared folder sits beside the repository).
 pub fn testdata(relative: &str) -> PathBuf {
@@ -69,5 +71,28 @@ pub fn record_board(case: &Value) -> Board {
         Rule::Renju,
         &json_points(size, &case["black"]),
         &json_points(size, &case["white"]),
+    )
+}
+
+/// Runs `command` with `input` on its stdin: its exit code (−1 when a signal ended it),
+/// stdout and stderr.
+pub fn run_with_input(command: &mut Command, input: &str) -> (i32, String, String) {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
     )
 }
