@@ -285,7 +285,8 @@ impl<'a> Searcher<'a> {
         let mut tt_move = None;
         let mut tt_depth = 0;
         let mut singular_from = None;
-        if let Some(hit) = self.tt.probe(hash, ply).filter(|_| excluded.is_none()) {
+        let tt_hit = self.tt.probe(hash, ply).filter(|_| excluded.is_none());
+        if let Some(hit) = tt_hit {
             tt_move = hit.best.filter(|&p| self.board.is_empty(p));
             tt_depth = hit.depth;
             if ply > 0
@@ -316,6 +317,27 @@ impl<'a> Searcher<'a> {
             let margin = FUTILITY_MARGIN * (depth - i32::from(improving));
             if depth <= FUTILITY_MAX_DEPTH && stand - margin >= beta {
                 return stand;
+            }
+        }
+
+        // 4b. ProbCut: a threat that beats beta by a margin in a much shallower search is
+        // taken to beat beta at full depth too.
+        if !pv_node
+            && !threatened
+            && depth >= PROBCUT_MIN_DEPTH
+            && excluded.is_none()
+            && beta.abs() < WIN_THRESHOLD
+        {
+            let probcut_beta = beta + PROBCUT_MARGIN;
+            let table_says_below = tt_hit.map_or(false, |hit| {
+                hit.depth >= depth - PROBCUT_REDUCTION
+                    && hit.bound != Bound::Lower
+                    && hit.score < probcut_beta
+            });
+            if !table_says_below {
+                if let Some(score) = self.probcut(probcut_beta, depth, ply, cut) {
+                    return score;
+                }
             }
         }
 
@@ -524,6 +546,60 @@ impl<'a> Searcher<'a> {
                 .store(hash, ply, depth, best_score, bound, best_move);
         }
         best_score
+    }
+
+    /// ProbCut's try at a non-PV node: its best few threat moves, each first in the
+    /// quiescence, then searched `PROBCUT_REDUCTION` plies shallower against `probcut_beta`.
+    /// The score of the first that beats it (stored as a lower bound), if one does.
+    fn probcut(&mut self, probcut_beta: i32, depth: i32, ply: usize, cut: bool) -> Option<i32> {
+        let me = self.board.side_to_move();
+        let mut moves = std::mem::take(self.move_list(ply));
+        moves.clear();
+        let hints = Hints {
+            killers: self.killers[ply.min(MAX_PLY)],
+            history: &self.history[me.index()],
+            allowed: None,
+            blocked: &[],
+        };
+        append_moves(self.board, me, &hints, &mut self.scratch, &mut moves);
+        moves.retain(|m| m.attack >= Shape::Three);
+        moves.sort_unstable_by(move_order);
+        moves.truncate(PROBCUT_MOVES);
+        let mut result = None;
+        for m in moves.iter() {
+            self.board.play(m.pos, me);
+            let mut score = -self.quiesce(
+                -probcut_beta,
+                -probcut_beta + 1,
+                ply + 1,
+                QUIESCENCE_FOURS,
+                None,
+            );
+            if score >= probcut_beta {
+                let reduced = depth - 1 - PROBCUT_REDUCTION;
+                score = -self.negamax(-probcut_beta, -probcut_beta + 1, reduced, ply + 1, !cut);
+            }
+            self.board.undo();
+            if self.aborted {
+                result = Some(0);
+                break;
+            }
+            if score >= probcut_beta {
+                let hash = self.board.hash();
+                self.tt.store(
+                    hash,
+                    ply,
+                    depth - PROBCUT_REDUCTION,
+                    score,
+                    Bound::Lower,
+                    Some(m.pos),
+                );
+                result = Some(score);
+                break;
+            }
+        }
+        *self.move_list(ply) = moves;
+        result
     }
 
     /// The move list buffer of the node at `ply` (or of its singular test search).

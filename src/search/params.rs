@@ -43,6 +43,14 @@ pub const MOVE_COUNT_MAX: usize = 32;
 pub const FUTILITY_MAX_DEPTH: i32 = 5;
 pub const FUTILITY_MARGIN: i32 = 70;
 
+/// ProbCut: a non-PV node from `PROBCUT_MIN_DEPTH` tries its best `PROBCUT_MOVES` threat
+/// moves (an open three or better) `PROBCUT_REDUCTION` plies shallower against beta +
+/// `PROBCUT_MARGIN`, and cuts when one beats it.
+pub const PROBCUT_MIN_DEPTH: i32 = 5;
+pub const PROBCUT_REDUCTION: i32 = 4;
+pub const PROBCUT_MOVES: usize = 3;
+pub const PROBCUT_MARGIN: i32 = 150;
+
 /// The network evaluates a node only where the classical value (put on the network's scale
 /// by `StandIn`) lies within `NET_LAZY_MARGIN` of the window; elsewhere that value stands.
 pub const NET_LAZY_MARGIN: i32 = 100;
