@@ -2,7 +2,8 @@
 //!
 //! Dependencies point one way: `game` (rules) ← `eval` ← `search` ← `engine` ← `protocol`,
 //! `play`.
-// No `unsafe` but one processor hint: the transposition table's prefetch (`search::tt`).
+// No `unsafe` but one processor hint (the transposition table's prefetch, `search::tt`), the
+// AVX2 calls of the network, and the system calls std lacks (`platform`).
 #![deny(unsafe_code)]
 #![warn(missing_debug_implementations)]
 
@@ -12,6 +13,7 @@ pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod memory;
+pub mod platform;
 pub mod play;
 pub mod protocol;
 pub mod record;

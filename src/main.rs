@@ -1,12 +1,11 @@
 //! `pbrain-quinto`: the Gomocup brain (no arguments) and its subcommands.
 
-mod platform;
-
 use quinto::bench::{
     rules_bench, search_bench, tactics_bench, timed_bench, SearchFigures, TACTICS_NODES,
 };
 use quinto::engine::Handicap;
 use quinto::eval::evaluator::EvalKind;
+use quinto::platform;
 use quinto::search::params::MAX_THREADS;
 use std::ops::RangeInclusive;
 use std::process::ExitCode;

@@ -393,7 +393,12 @@ impl CheckedReader<'_> {
 /// `len` empty entries: a zeroed allocation, which the operating system provides untouched,
 /// so a big table costs nothing until it is used.
 fn zeroed(len: usize) -> Vec<AtomicU64> {
-    bytemuck::zeroed_vec(len)
+    let entries: Vec<AtomicU64> = bytemuck::zeroed_vec(len);
+    crate::platform::advise_huge_pages(
+        entries.as_ptr() as *const u8,
+        len * std::mem::size_of::<AtomicU64>(),
+    );
+    entries
 }
 
 /// The "written" flags of a table of `len` entries, all clear.
