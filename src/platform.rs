@@ -82,31 +82,29 @@ pub fn limit_malloc_arenas() {
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 pub fn limit_malloc_arenas() {}
 
-/// Asks Linux to back `len` bytes at `start` with 2 MiB pages where it can (the whole 2 MiB
-/// pages inside the range): the transposition table's probes land on random pages, and with
-/// 4 KiB ones nearly every probe and prefetch misses the TLB. Only a hint; a kernel without
-/// transparent huge pages declines it and nothing changes.
+/// Asks Linux to back `memory` with 2 MiB pages where it can (the whole 2 MiB pages inside
+/// it): the transposition table's probes land on random pages, and with 4 KiB ones nearly
+/// every probe and prefetch misses the TLB. Only a hint; a kernel without transparent huge
+/// pages declines it and nothing changes.
 #[cfg(target_os = "linux")]
-pub fn advise_huge_pages(start: *const u8, len: usize) {
+pub fn advise_huge_pages<T>(memory: &[T]) {
+    use std::os::raw::c_void;
     extern "C" {
-        fn madvise(addr: *mut std::os::raw::c_void, len: usize, advice: i32) -> i32;
+        fn madvise(addr: *mut c_void, len: usize, advice: i32) -> i32;
     }
     const MADV_HUGEPAGE: i32 = 14;
     const HUGE_PAGE: usize = 2 << 20;
-    let first = (start as usize + HUGE_PAGE - 1) & !(HUGE_PAGE - 1);
-    let end = (start as usize + len) & !(HUGE_PAGE - 1);
+    let start = memory.as_ptr() as usize;
+    let first = (start + HUGE_PAGE - 1) & !(HUGE_PAGE - 1);
+    let end = (start + std::mem::size_of_val(memory)) & !(HUGE_PAGE - 1);
     if end > first {
-        // SAFETY: the range lies inside the caller's allocation, and MADV_HUGEPAGE changes
-        // only how the kernel backs those pages, never their contents.
+        // SAFETY: the range lies inside `memory`'s allocation, and MADV_HUGEPAGE changes only
+        // how the kernel backs those pages, never their contents.
         unsafe {
-            madvise(
-                first as *mut std::os::raw::c_void,
-                end - first,
-                MADV_HUGEPAGE,
-            );
+            madvise(first as *mut c_void, end - first, MADV_HUGEPAGE);
         }
     }
 }
 
 #[cfg(not(target_os = "linux"))]
-pub fn advise_huge_pages(_start: *const u8, _len: usize) {}
+pub fn advise_huge_pages<T>(_memory: &[T]) {}

@@ -394,10 +394,7 @@ impl CheckedReader<'_> {
 /// so a big table costs nothing until it is used.
 fn zeroed(len: usize) -> Vec<AtomicU64> {
     let entries: Vec<AtomicU64> = bytemuck::zeroed_vec(len);
-    crate::platform::advise_huge_pages(
-        entries.as_ptr() as *const u8,
-        len * std::mem::size_of::<AtomicU64>(),
-    );
+    crate::platform::advise_huge_pages(&entries);
     entries
 }
 
