@@ -1,7 +1,7 @@
-//! What std does not offer on Rust 1.63: whether stdin and stdout are terminals, and keeping
-//! glibc from reserving a 64 MiB heap arena per thread (the Gomocup judge counts virtual
-//! memory, and the input thread would otherwise add 64 MiB to it); 2 MiB pages for the
-//! transposition table.
+//! What std does not offer on Rust 1.63: whether stdin and stdout are terminals (and a
+//! Windows console switched to ANSI colours), and keeping glibc from reserving a 64 MiB heap
+//! arena per thread (the Gomocup judge counts virtual memory, and the input thread would
+//! otherwise add 64 MiB to it); 2 MiB pages for the transposition table.
 #![allow(unsafe_code)]
 
 /// Whether stdin is a terminal (the protocol loop then says how to play instead).
@@ -35,18 +35,35 @@ fn is_terminal(stream: Stream) -> bool {
 
 #[cfg(windows)]
 fn is_terminal(stream: Stream) -> bool {
-    use std::os::raw::c_void;
-    extern "system" {
-        fn GetStdHandle(which: u32) -> *mut c_void;
-        fn GetConsoleMode(handle: *mut c_void, mode: *mut u32) -> i32;
-    }
-    let which = match stream {
-        Stream::Input => -10i32 as u32,  // STD_INPUT_HANDLE
-        Stream::Output => -11i32 as u32, // STD_OUTPUT_HANDLE
-    };
     let mut mode = 0u32;
     // SAFETY: both calls take plain values; GetConsoleMode fails cleanly on a pipe.
-    unsafe { GetConsoleMode(GetStdHandle(which), &mut mode) != 0 }
+    unsafe { console::GetConsoleMode(console::handle(stream), &mut mode) != 0 }
+}
+
+/// The few console calls of kernel32 that std does not wrap.
+#[cfg(windows)]
+mod console {
+    use super::Stream;
+    use std::os::raw::c_void;
+
+    /// Lets a console read ANSI escapes (Windows 10 and later).
+    pub const ENABLE_VIRTUAL_TERMINAL_PROCESSING: u32 = 0x0004;
+
+    extern "system" {
+        fn GetStdHandle(which: u32) -> *mut c_void;
+        pub fn GetConsoleMode(handle: *mut c_void, mode: *mut u32) -> i32;
+        pub fn SetConsoleMode(handle: *mut c_void, mode: u32) -> i32;
+    }
+
+    pub fn handle(stream: Stream) -> *mut c_void {
+        let which = match stream {
+            Stream::Input => -10i32 as u32,  // STD_INPUT_HANDLE
+            Stream::Output => -11i32 as u32, // STD_OUTPUT_HANDLE
+        };
+        // SAFETY: GetStdHandle takes a plain value and returns null or an invalid handle
+        // when there is none, which the console calls then refuse.
+        unsafe { GetStdHandle(which) }
+    }
 }
 
 #[cfg(not(any(unix, windows)))]
@@ -54,14 +71,28 @@ fn is_terminal(_stream: Stream) -> bool {
     false
 }
 
-/// Whether the terminal understands ANSI colours: not `TERM=dumb`. Windows consoles need
-/// a mode switch first, which is not done: plain ASCII there.
+/// Whether the terminal understands ANSI colours: not `TERM=dumb`.
 #[cfg(unix)]
 pub fn ansi_colours() -> bool {
     std::env::var("TERM").map_or(false, |term| !term.is_empty() && term != "dumb")
 }
 
-#[cfg(not(unix))]
+/// Whether the console understands ANSI colours, switching it to them where it can
+/// (virtual-terminal processing, Windows 10 and later): an older console refuses the
+/// switch, and a pipe is no console; then plain ASCII.
+#[cfg(windows)]
+pub fn ansi_colours() -> bool {
+    use console::ENABLE_VIRTUAL_TERMINAL_PROCESSING as VT;
+    let handle = console::handle(Stream::Output);
+    let mut mode = 0u32;
+    // SAFETY: the calls take plain values and fail cleanly on what is not a console.
+    unsafe {
+        console::GetConsoleMode(handle, &mut mode) != 0
+            && (mode & VT != 0 || console::SetConsoleMode(handle, mode | VT) != 0)
+    }
+}
+
+#[cfg(not(any(unix, windows)))]
 pub fn ansi_colours() -> bool {
     false
 }
