@@ -55,7 +55,7 @@ mod console {
         pub fn SetConsoleMode(handle: *mut c_void, mode: u32) -> i32;
     }
 
-    pub fn handle(stream: Stream) -> *mut c_void {
+    pub(super) fn handle(stream: Stream) -> *mut c_void {
         let which = match stream {
             Stream::Input => -10i32 as u32,  // STD_INPUT_HANDLE
             Stream::Output => -11i32 as u32, // STD_OUTPUT_HANDLE
