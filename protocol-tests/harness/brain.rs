@@ -36,7 +36,8 @@ pub fn engine_is_wrapped() -> bool {
 
 /// `QUINTO_TIMEOUT_SCALE` (default 1): every wait for a line is multiplied by it, for a
 /// brain that answers more slowly than the native build (under Wine). A `! silent` wait
-/// grows too, which only makes it stricter. Exit deadlines (`! exits`) are not scaled.
+/// grows too, which only makes it stricter; so do exit deadlines (`! exits`): 100 ms become
+/// 300 ms under Wine, still within the protocol's 0.5 s for END.
 pub fn timeout_scale() -> f64 {
     match std::env::var("QUINTO_TIMEOUT_SCALE") {
         Err(_) => 1.0,

@@ -2,6 +2,7 @@
 //! lines to send, replies expected, directives; and the runner that plays one against a
 //! fresh brain.
 
+use super::brain::timeout_scale;
 use super::conversation::{once_more_if_silent_exit, Conversation, Tally};
 use super::reply::{is_live, parse_move, Reply};
 use quinto::game::{Color, Rule};
@@ -412,7 +413,11 @@ impl Runner {
             Step::Args(_) => return Err("! args must be the first step".into()),
             Step::Eof => talk.close_input(origin),
             Step::Exits(within) => {
-                let (status, _) = talk.brain.wait_exit(*within).ok_or_else(|| {
+                // Under Wine the deadline also holds Wine's own teardown of the process,
+                // which grows with the memory the search touched (30 to 100 ms for a
+                // 350 MB table, against 2 ms natively): scaled like every other wait.
+                let within = within.mul_f64(timeout_scale());
+                let (status, _) = talk.brain.wait_exit(within).ok_or_else(|| {
                     format!(
                         "still running {} ms after the last input",
                         within.as_millis()
