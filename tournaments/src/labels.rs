@@ -122,6 +122,22 @@ pub fn read(text: &str) -> Result<Vec<Label>, String> {
         .collect()
 }
 
+/// The result for black of a game decided on the board (a five, a full board or the stone
+/// limit: not a fault): 1, 0.5 or 0; `None` for any other ending.
+pub fn black_result(record: &Record) -> Option<f64> {
+    let mut words = record.result.split_whitespace();
+    let (score, ending) = (words.next()?, words.next()?.trim_end_matches(':'));
+    if !matches!(ending, "five" | "full-board" | "stone-limit") {
+        return None;
+    }
+    match score {
+        "1-0" => Some(1.0),
+        "0-1" => Some(0.0),
+        "1/2-1/2" => Some(0.5),
+        _ => None,
+    }
+}
+
 /// Replays a game decided on the board and calls `visit` with the board, the number of moves
 /// played and the result for the side to move, at every quiet position (no five point for
 /// either side) from the `min_stones`-th stone on. `false` for a record without a rule, a
@@ -131,22 +147,8 @@ pub fn quiet_positions(
     min_stones: usize,
     mut visit: impl FnMut(&Board, usize, f64),
 ) -> bool {
-    let rule = match record.rule {
-        Some(rule) => rule,
-        None => return false,
-    };
-    let mut words = record.result.split_whitespace();
-    let (score, ending) = match (words.next(), words.next()) {
-        (Some(score), Some(ending)) => (score, ending.trim_end_matches(':')),
-        _ => return false,
-    };
-    if !matches!(ending, "five" | "full-board" | "stone-limit") {
-        return false;
-    }
-    let black_score = match score {
-        "1-0" => 1.0,
-        "0-1" => 0.0,
-        "1/2-1/2" => 0.5,
+    let (rule, black_score) = match (record.rule, black_result(record)) {
+        (Some(rule), Some(score)) => (rule, score),
         _ => return false,
     };
     let mut board = Board::new(record.size, rule);

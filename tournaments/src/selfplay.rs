@@ -12,12 +12,14 @@
 //! search's best, `x,y/score/bx,by` where an early random pick played `x,y` instead of the
 //! search's best `bx,by`.
 
+use crate::labels::black_result;
 use quinto::eval::evaluator::EvalKind;
 use quinto::game::{judge_move, Board, BoardSize, Color, Pos, Rule, Verdict};
+use quinto::record::Record;
 use quinto::rng::Rng;
 use quinto::search::params::WIN_THRESHOLD;
 use quinto::search::tt::Table;
-use quinto::search::{search, Limits, Silent, Stop};
+use quinto::search::{search, Limits, SearchResult, Silent, Stop};
 use std::collections::HashSet;
 
 /// One move of a game and what the search said before it.
@@ -204,17 +206,8 @@ pub fn merge(files: Vec<Vec<Game>>) -> (Vec<Game>, usize) {
 pub fn play(config: &Config, seed: u64, index: u64) -> Game {
     let mut rng = Rng::new(seed ^ index.wrapping_mul(0xd1b5_4a32_d192_ed03));
     let mut table = Table::with_bytes(config.table_bytes);
-    let stop = Stop::new();
     let think = |board: &mut Board, table: &mut Table, nodes: u64, multipv: usize| {
-        table.clear();
-        let limits = Limits {
-            max_nodes: Some(nodes),
-            multipv,
-            threads: 1,
-            eval: config.eval,
-            ..Limits::default()
-        };
-        search(board, table, &limits, &stop, &mut Silent)
+        think(config, board, table, nodes, multipv)
     };
     let mut board = Board::new(config.size, config.rule);
     let mut moves = Vec::new();
@@ -283,6 +276,59 @@ pub fn play(config: &Config, seed: u64, index: u64) -> Game {
         black_result,
         moves,
     }
+}
+
+/// Replays a recorded game (one played by other engines, say) as game `index` of `seed`:
+/// its moves stay the record's, and before each the search says what it would score and
+/// play, as in [`play`]'s games, so that other players' games become training data.
+/// `None` for a record of another rule or size than `config`'s, one not decided on the
+/// board, or one with a move on a taken point.
+pub fn replay(config: &Config, record: &Record, seed: u64, index: u64) -> Option<Game> {
+    if record.rule != Some(config.rule) || record.size != config.size {
+        return None;
+    }
+    let black_result = black_result(record)?;
+    let mut table = Table::with_bytes(config.table_bytes);
+    let mut board = Board::new(config.size, config.rule);
+    let mut moves = Vec::with_capacity(record.moves.len());
+    for &(pos, _) in &record.moves {
+        if !board.is_empty(pos) {
+            return None;
+        }
+        let result = think(config, &mut board, &mut table, config.nodes, 1);
+        moves.push(Move {
+            pos,
+            searched: result.best.map(|best| (result.score, best)),
+        });
+        board.play(pos, board.side_to_move());
+    }
+    Some(Game {
+        seed,
+        index,
+        rule: config.rule,
+        size: config.size,
+        black_result,
+        moves,
+    })
+}
+
+/// A fresh search of `nodes` nodes, single-threaded, with `config`'s evaluation.
+fn think(
+    config: &Config,
+    board: &mut Board,
+    table: &mut Table,
+    nodes: u64,
+    multipv: usize,
+) -> SearchResult {
+    table.clear();
+    let limits = Limits {
+        max_nodes: Some(nodes),
+        multipv,
+        threads: 1,
+        eval: config.eval,
+        ..Limits::default()
+    };
+    search(board, table, &limits, &Stop::new(), &mut Silent)
 }
 
 /// A few stones near the centre, colours alternating from black.
@@ -365,6 +411,47 @@ mod tests {
         assert!(read(&format!("# c\n{good}\nnot a game\n"))
             .unwrap_err()
             .starts_with("line 3"));
+    }
+
+    #[test]
+    fn a_replayed_record_keeps_its_moves_and_result_and_gets_the_same_searches() {
+        let plain = Config {
+            random_moves: 0,
+            ..config(Rule::Freestyle)
+        };
+        let game = play(&plain, 9, 1);
+        let result = if game.black_result > 0.75 {
+            "1-0 five:"
+        } else if game.black_result < 0.25 {
+            "0-1 five:"
+        } else {
+            "1/2-1/2 full-board:"
+        };
+        let mut record = Record {
+            size: plain.size,
+            moves: game.moves.iter().map(|m| (m.pos, 0)).collect(),
+            black: "a".into(),
+            white: "b".into(),
+            result: result.into(),
+            rule: Some(Rule::Freestyle),
+        };
+        let replayed = replay(&plain, &record, 4, 2).expect("a decided record replays");
+        assert_eq!((replayed.seed, replayed.index), (4, 2));
+        assert_eq!(replayed.black_result, game.black_result);
+        assert_eq!(replayed.moves.len(), game.moves.len());
+        for (new, old) in replayed.moves.iter().zip(&game.moves) {
+            assert_eq!(new.pos, old.pos);
+            assert!(new.searched.is_some());
+            if old.searched.is_some() {
+                assert_eq!(new.searched, old.searched);
+            }
+        }
+        assert_eq!(replay(&config(Rule::Renju), &record, 4, 2), None);
+        record.result = "0-1 timeout:".into();
+        assert_eq!(replay(&plain, &record, 4, 2), None);
+        record.result = result.into();
+        record.moves.push(record.moves[0]);
+        assert_eq!(replay(&plain, &record, 4, 2), None);
     }
 
     #[test]

@@ -3,9 +3,11 @@
 
 use quinto::eval::evaluator::EvalKind;
 use quinto::game::{BoardSize, Rule};
+use quinto::record::Record;
 use quinto::replace_file::replace_file;
-use quinto_match::selfplay::{merge, play, read, Config, Game};
+use quinto_match::selfplay::{merge, play, read, replay, Config, Game};
 use quinto_match::tool::{self, flag_pairs};
+use quinto_match::tuning::record_files;
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -25,6 +27,12 @@ is appended to FILE as one line when it ends; games 0..N of a seed are always th
 so a run that stopped resumes where it was (the games already in FILE are skipped), and runs
 with other seeds (on other machines) make shards that `merge` joins, each game once.
 
+With --replay, the games are recorded ones instead (other engines' games from quinto-match,
+say): each record of the rule and size is followed move by move, every position searched as
+in self-play, so the data holds those players' positions with Quinto's scores and best moves
+and the recorded result. Record i (in path order) is game i of the seed; --games is then
+ignored.
+
   --rule N           protocol rule number: 0 freestyle, 1 standard, 4 renju, 8/9 caro (0)
   --size N           board width and height (15)
   --games N          games of this seed to have in FILE (1000)
@@ -35,7 +43,8 @@ with other seeds (on other machines) make shards that `merge` joins, each game o
   --random-moves N   moves after the opening that may be drawn among the near-best (8)
   --random-margin E  how far below the best score such a pick may be (60)
   --eval E           the evaluation the games are played with: classical (the
-                     default), net, or auto (pbrain-quinto's default)";
+                     default), net, or auto (pbrain-quinto's default)
+  --replay DIR       replay the .psq records under DIR (searched recursively; repeatable)";
 
 fn main() -> ExitCode {
     tool::main("quinto-selfplay", USAGE, run)
@@ -58,6 +67,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         eval: EvalKind::Classical,
     };
     let (mut games, mut threads, mut seed, mut out) = (1000u64, 1usize, 1u64, None);
+    let mut replay_dirs = Vec::new();
     for (flag, value) in flag_pairs(args, USAGE)? {
         let number = |v: &str| {
             v.parse::<u64>()
@@ -92,18 +102,31 @@ fn run(args: Vec<String>) -> Result<(), String> {
                     EvalKind::parse(&value).ok_or(format!("--eval is {}", EvalKind::CHOICES))?
             }
             "--out" => out = Some(PathBuf::from(value)),
+            "--replay" => replay_dirs.push(PathBuf::from(value)),
             _ => return Err(format!("unknown option {flag}\n{USAGE}")),
         }
     }
     let out = out.ok_or_else(|| format!("--out is required\n{USAGE}"))?;
     config.opening_radius = config.opening_radius.min(config.size.width() / 2);
+    let records = if replay_dirs.is_empty() {
+        None
+    } else {
+        let files = record_files(&replay_dirs)?;
+        let records = files
+            .iter()
+            .map(|path| Record::read(path))
+            .collect::<Result<Vec<Record>, String>>()?;
+        games = records.len() as u64;
+        Some(records)
+    };
     let done = existing_games(&out, seed, &config)?;
     let todo: Vec<u64> = (0..games).filter(|i| !done.contains(i)).collect();
     println!(
-        "{}: {} games of seed {seed} already there, {} to play ({} {}x{}, {} nodes a move, {threads} threads)",
+        "{}: {} games of seed {seed} already there, {} to {} ({} {}x{}, {} nodes a move, {threads} threads)",
         out.display(),
         done.len(),
         todo.len(),
+        if records.is_some() { "replay" } else { "play" },
         config.rule.name(),
         config.size.width(),
         config.size.width(),
@@ -117,6 +140,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     let file = Mutex::new(file);
     let next = AtomicU64::new(0);
     let positions = AtomicU64::new(0);
+    let skipped = AtomicU64::new(0);
     let started = Instant::now();
     let failure: Mutex<Option<String>> = Mutex::new(None);
     std::thread::scope(|scope| {
@@ -127,7 +151,16 @@ fn run(args: Vec<String>) -> Result<(), String> {
                     Some(&index) => index,
                     None => return,
                 };
-                let game = play(&config, seed, index);
+                let game = match &records {
+                    None => play(&config, seed, index),
+                    Some(records) => match replay(&config, &records[index as usize], seed, index) {
+                        Some(game) => game,
+                        None => {
+                            skipped.fetch_add(1, Ordering::SeqCst);
+                            continue;
+                        }
+                    },
+                };
                 let searched = game.moves.iter().filter(|m| m.searched.is_some()).count();
                 let total =
                     positions.fetch_add(searched as u64, Ordering::SeqCst) + searched as u64;
@@ -155,9 +188,15 @@ fn run(args: Vec<String>) -> Result<(), String> {
     }
     let seconds = started.elapsed().as_secs_f64();
     let total = positions.load(Ordering::SeqCst);
+    let skipped = skipped.load(Ordering::SeqCst);
+    if skipped > 0 {
+        println!(
+            "{skipped} records left out: another rule or size, no result on the board, or a move on a taken point"
+        );
+    }
     println!(
         "done: {} games, {total} searched positions in {seconds:.1} s ({:.0} positions/s on {threads} threads)",
-        todo.len(),
+        todo.len() as u64 - skipped,
         total as f64 / seconds.max(1e-9)
     );
     Ok(())
