@@ -73,6 +73,18 @@ const RANDOM_CANDIDATES: usize = 4;
 const OPENING_TRIES: usize = 50;
 
 impl Game {
+    /// Game `index` of `seed`, played under `config`'s rule and size.
+    fn of(config: &Config, seed: u64, index: u64, black_result: f64, moves: Vec<Move>) -> Game {
+        Game {
+            seed,
+            index,
+            rule: config.rule,
+            size: config.size,
+            black_result,
+            moves,
+        }
+    }
+
     /// The result for the side to move after `stones` stones.
     pub fn result_for_mover(&self, stones: usize) -> f64 {
         match Color::to_move_after(stones) {
@@ -268,14 +280,7 @@ pub fn play(config: &Config, seed: u64, index: u64) -> Game {
             break if mover == Color::Black { r } else { 1.0 - r };
         }
     };
-    Game {
-        seed,
-        index,
-        rule: config.rule,
-        size: config.size,
-        black_result,
-        moves,
-    }
+    Game::of(config, seed, index, black_result, moves)
 }
 
 /// Replays a recorded game (one played by other engines, say) as game `index` of `seed`:
@@ -302,14 +307,7 @@ pub fn replay(config: &Config, record: &Record, seed: u64, index: u64) -> Option
         });
         board.play(pos, board.side_to_move());
     }
-    Some(Game {
-        seed,
-        index,
-        rule: config.rule,
-        size: config.size,
-        black_result,
-        moves,
-    })
+    Some(Game::of(config, seed, index, black_result, moves))
 }
 
 /// A fresh search of `nodes` nodes, single-threaded, with `config`'s evaluation.
