@@ -218,15 +218,12 @@ pub fn merge(files: Vec<Vec<Game>>) -> (Vec<Game>, usize) {
 pub fn play(config: &Config, seed: u64, index: u64) -> Game {
     let mut rng = Rng::new(seed ^ index.wrapping_mul(0xd1b5_4a32_d192_ed03));
     let mut table = Table::with_bytes(config.table_bytes);
-    let think = |board: &mut Board, table: &mut Table, nodes: u64, multipv: usize| {
-        think(config, board, table, nodes, multipv)
-    };
     let mut board = Board::new(config.size, config.rule);
     let mut moves = Vec::new();
     for attempt in 0..OPENING_TRIES {
         board = Board::new(config.size, config.rule);
         moves = random_opening(config, &mut board, &mut rng);
-        let verdict = think(&mut board, &mut table, BALANCE_NODES, 1).score;
+        let verdict = think(config, &mut board, &mut table, BALANCE_NODES, 1).score;
         if verdict.abs() <= config.balance_margin || attempt + 1 == OPENING_TRIES {
             break;
         }
@@ -237,7 +234,7 @@ pub fn play(config: &Config, seed: u64, index: u64) -> Game {
         let mover = board.side_to_move();
         let random = moves.len() < opening + config.random_moves && rng.below(2) == 0;
         let multipv = if random { RANDOM_CANDIDATES } else { 1 };
-        let result = think(&mut board, &mut table, config.nodes, multipv);
+        let result = think(config, &mut board, &mut table, config.nodes, multipv);
         let best = match result.best {
             Some(best) => best,
             None => break 0.5,
