@@ -51,7 +51,9 @@ Time and resources (sent as INFO, and adjudicated):
   --memory-poll-ms MS    also sample memory every MS while an engine thinks (default 0:
                          after each move only)
   --max-nodes N          INFO max_node N
-  --max-depth N          INFO max_depth N
+  --max-depth N          INFO max_depth N. With either limit engines replay a game move
+                         for move from the same opening and colours, so --games may not
+                         exceed twice the openings (2 from the empty board)
 
 Match:
   --concurrency N        games played at once, with std threads (default 1). In a game
@@ -208,6 +210,19 @@ pub fn parse(args: &[String]) -> Result<Parsed, String> {
         None => (Vec::new(), "empty board".to_string()),
     };
     let games_per_pair = games + games % 2;
+    // A node- or depth-limited engine plays the same game again from the same opening and colours,
+    // so games past each opening's two would only repeat earlier ones and be counted again.
+    let distinct_games = 2 * openings.len().max(1);
+    if (limits.max_nodes.is_some() || limits.max_depth.is_some()) && games_per_pair > distinct_games
+    {
+        return Err(format!(
+            "--games {games} with a node or depth limit: such engines replay a game move for move \
+             from the same opening and colours, so the {} opening(s) give {distinct_games} \
+             distinct games a pair and the rest would be counted again without telling \
+             anything new; play at most --games {distinct_games}, or use a larger opening suite",
+            openings.len()
+        ));
+    }
     let command_line = std::iter::once("quinto-match".to_string())
         .chain(args.iter().map(|a| quote(a)))
         .collect::<Vec<_>>()
@@ -307,7 +322,7 @@ mod tests {
             "--size",
             "15",
             "--games",
-            "5",
+            "1",
             "--turn-ms",
             "200",
             "--match-ms=9000",
@@ -329,7 +344,7 @@ mod tests {
         assert_eq!(c.engines.len(), 2);
         assert_eq!(c.engines[1].args, vec!["-x".to_string()]);
         assert_eq!(c.game.rule, Rule::Renju);
-        assert_eq!(c.games_per_pair, 6);
+        assert_eq!(c.games_per_pair, 2);
         assert_eq!(c.game.limits.turn_ms, 200);
         assert_eq!(c.game.limits.match_ms, 9000);
         assert_eq!(c.game.limits.max_memory, 350 << 20);
@@ -392,6 +407,21 @@ mod tests {
                     "x",
                 ],
                 "--sprt needs exactly two engines",
+            ),
+            (
+                &[
+                    "--engine",
+                    "name=a,cmd=/bin/sh",
+                    "--engine",
+                    "name=b,cmd=/bin/sh",
+                    "--max-nodes",
+                    "1000",
+                    "--games",
+                    "4",
+                    "--out",
+                    "x",
+                ],
+                "give 2 distinct games a pair",
             ),
         ];
         for (list, want) in cases {

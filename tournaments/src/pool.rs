@@ -2,10 +2,16 @@
 //! another started) counted together from their `games.csv` files, as one run's summary
 //! counts its games: by game, by opening pair, by colour, with the faults and, when asked,
 //! the SPRT's log-likelihood ratio. A round pairs the two games of one opening within one
-//! run only: the same round number in another run is another pair.
+//! run only: the same round number in another run is another pair. Games that repeat an
+//! earlier one move for move are counted and named: node-limited engines replay a game from
+//! the same opening, so node-limited runs of one suite hold the same games whatever their
+//! seeds, and pooling them adds games but no information.
 
 use crate::report::{pair_lines, sprt_line, PairTally, METHOD, SPRT_METHOD};
 use crate::stats::Sprt;
+use quinto::game::Pos;
+use quinto::record::Record;
+use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -15,7 +21,9 @@ usage: quinto-match pool [--sprt elo0=E0,elo1=E1,alpha=A,beta=B] DIR...
 Counts the games of several quinto-match output directories together (their games.csv)
 and prints the pooled results of each pair of engines: W/D/L, Elo by game and by opening
 pair (the two games of one round of one run), by colour, the games lost on faults, and
-with --sprt the test's LLR over all the opening pairs.";
+with --sprt the test's LLR over all the opening pairs. Games that repeat an earlier game
+move for move (their .psq records compared) are counted and named: node-limited runs of
+the same openings replay the same games whatever their seeds.";
 
 /// One game as `games.csv` records it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +37,8 @@ struct Game {
     black_points: u8,
     /// The engine that lost on a fault (time, illegal move, crash…), if one did.
     fault_loser: Option<String>,
+    /// The game's record, relative to the run's directory (older files have none).
+    psq: Option<String>,
 }
 
 /// Runs `quinto-match pool` with its arguments (after `pool`): the report, or why not.
@@ -63,6 +73,15 @@ pub fn run(args: &[String]) -> Result<String, String> {
     let mut s = String::from("quinto-match pool\n");
     for (dir, games) in &runs {
         s.push_str(&format!("  {}: {} games\n", dir.display(), games.len()));
+    }
+    let repeated = repeats(&runs);
+    if repeated > 0 {
+        s.push_str(&format!(
+            "  WARNING: {repeated} games repeat an earlier game move for move, with the same \
+             engines and colours: node-limited runs of the same openings replay their games, \
+             so the results below count them again but learn nothing new from them; pool \
+             node-limited runs only where their openings differ\n"
+        ));
     }
     let runs: Vec<Vec<Game>> = runs.into_iter().map(|(_, games)| games).collect();
     let (names, pairs) = tally(&runs);
@@ -128,6 +147,28 @@ fn tally(runs: &[Vec<Game>]) -> (Vec<String>, Vec<PairTally>) {
     (names, pooled)
 }
 
+/// How many games repeat an earlier one of any run move for move with the same engines and
+/// colours (games whose record is missing or unreadable are not compared).
+fn repeats(runs: &[(&PathBuf, Vec<Game>)]) -> usize {
+    let mut seen: HashSet<(&str, &str, Vec<Pos>)> = HashSet::new();
+    let mut repeated = 0;
+    for (dir, games) in runs {
+        for g in games {
+            let record = g
+                .psq
+                .as_ref()
+                .and_then(|psq| Record::read(&dir.join(psq)).ok());
+            if let Some(record) = record {
+                let moves = record.moves.iter().map(|&(pos, _)| pos).collect();
+                if !seen.insert((g.black.as_str(), g.white.as_str(), moves)) {
+                    repeated += 1;
+                }
+            }
+        }
+    }
+    repeated
+}
+
 fn index_of(names: &mut Vec<String>, name: &str) -> usize {
     match names.iter().position(|n| n == name) {
         Some(i) => i,
@@ -162,6 +203,7 @@ fn parse_games(text: &str) -> Result<Vec<Game>, String> {
         column("result")?,
         column("fault_side")?,
     );
+    let psq = column("psq").ok();
     let mut games = lines
         .enumerate()
         .map(|(n, line)| {
@@ -195,6 +237,10 @@ fn parse_games(text: &str) -> Result<Vec<Game>, String> {
                 white: field(white)?.to_string(),
                 black_points,
                 fault_loser,
+                psq: psq
+                    .and_then(|at| fields.get(at))
+                    .filter(|path| !path.is_empty())
+                    .cloned(),
             })
         })
         .collect::<Result<Vec<Game>, String>>()?;
@@ -296,6 +342,33 @@ mod tests {
         let sprt = Sprt::parse("elo0=0,elo1=20").unwrap();
         let line = sprt_line(&sprt, &names, &pairs[0]);
         assert!(line.contains("H1 accepted (new is stronger"), "{line}");
+    }
+
+    #[test]
+    fn games_replayed_move_for_move_in_another_run_are_named() {
+        let root = std::env::temp_dir().join(format!("quinto-pool-{}", std::process::id()));
+        let psq = |moves: &str| format!("Piskvorky 15x15, 11:11, 0\n{moves}new\nold\n1-0\n");
+        let write_run = |name: &str, second: &str| {
+            let dir = root.join(name);
+            fs::create_dir_all(dir.join("games")).unwrap();
+            let rows = [
+                "1,1,3,h8,new,old,1-0,five,,,games/1.psq",
+                "2,1,3,h8,old,new,1-0,five,,,games/2.psq",
+            ];
+            let text = format!("{HEADER},psq\n{}\n", rows.join("\n"));
+            fs::write(dir.join("games.csv"), text).unwrap();
+            fs::write(dir.join("games/1.psq"), psq("8,8,0\n9,9,5\n")).unwrap();
+            fs::write(dir.join("games/2.psq"), psq(second)).unwrap();
+            dir
+        };
+        let first = write_run("a", "8,8,0\n7,7,5\n");
+        // The same first game again (another seed, the same opening), another second game.
+        let again = write_run("b", "8,8,0\n7,9,5\n");
+        let arg = |dir: &PathBuf| dir.display().to_string();
+        let report = run(&[arg(&first), arg(&again)]).unwrap();
+        assert!(report.contains("WARNING: 1 games repeat"), "{report}");
+        assert!(!run(&[arg(&first)]).unwrap().contains("WARNING"));
+        fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
