@@ -13,11 +13,12 @@
 //! search's best `bx,by`.
 
 use crate::labels::black_result;
+use crate::tuning::K;
 use quinto::eval::evaluator::EvalKind;
 use quinto::game::{judge_move, Board, BoardSize, Color, Pos, Rule, Verdict};
 use quinto::record::Record;
 use quinto::rng::Rng;
-use quinto::search::params::WIN_THRESHOLD;
+use quinto::search::params::{WIN, WIN_THRESHOLD};
 use quinto::search::tt::Table;
 use quinto::search::{search, Limits, SearchResult, Silent, Stop};
 use std::collections::HashSet;
@@ -286,25 +287,57 @@ pub fn play(config: &Config, seed: u64, index: u64) -> Game {
 /// `None` for a record of another rule or size than `config`'s, one not decided on the
 /// board, or one with a move on a taken point.
 pub fn replay(config: &Config, record: &Record, seed: u64, index: u64) -> Option<Game> {
-    if record.rule != Some(config.rule) || record.size != config.size {
-        return None;
-    }
-    let black_result = black_result(record)?;
     let mut table = Table::with_bytes(config.table_bytes);
+    let searched = replay_with(config, record, seed, index, |board, _| {
+        let result = think(config, board, &mut table, config.nodes, 1);
+        Ok(result.best.map(|best| (result.score, best)))
+    });
+    searched.ok().flatten()
+}
+
+/// [`replay`] with another judge of the positions: `label` gets the board and the moves
+/// that led to it and gives the score for the mover and the best move, or `None` to leave
+/// the position unsearched (a teacher asked about some positions only); its error ends the
+/// replay.
+pub fn replay_with(
+    config: &Config,
+    record: &Record,
+    seed: u64,
+    index: u64,
+    mut label: impl FnMut(&mut Board, &[Pos]) -> Result<Option<(i32, Pos)>, String>,
+) -> Result<Option<Game>, String> {
+    if record.rule != Some(config.rule) || record.size != config.size {
+        return Ok(None);
+    }
+    let black_result = match black_result(record) {
+        Some(result) => result,
+        None => return Ok(None),
+    };
     let mut board = Board::new(config.size, config.rule);
+    let mut played = Vec::with_capacity(record.moves.len());
     let mut moves = Vec::with_capacity(record.moves.len());
     for &(pos, _) in &record.moves {
         if !board.is_empty(pos) {
-            return None;
+            return Ok(None);
         }
-        let result = think(config, &mut board, &mut table, config.nodes, 1);
-        moves.push(Move {
-            pos,
-            searched: result.best.map(|best| (result.score, best)),
-        });
+        let searched = label(&mut board, &played)?;
+        moves.push(Move { pos, searched });
         board.play(pos, board.side_to_move());
+        played.push(pos);
     }
-    Some(Game::of(config, seed, index, black_result, moves))
+    Ok(Some(Game::of(config, seed, index, black_result, moves)))
+}
+
+/// A teacher engine's evaluation (its units, `scale` of them a logistic unit; a mate
+/// ±`mate`) as a score in Quinto's units: the network's targets read scores as
+/// `sigmoid(score / K)`, so the teacher's win probability carries over; a mate becomes a
+/// proven score (beyond `WIN_THRESHOLD`), which training leaves out as it does Quinto's.
+pub fn teacher_score(ev: i64, scale: f64, mate: i64) -> i32 {
+    if ev.abs() >= mate {
+        return if ev > 0 { WIN - 1 } else { 1 - WIN };
+    }
+    let limit = f64::from(WIN_THRESHOLD - 1);
+    (ev as f64 * K / scale).round().clamp(-limit, limit) as i32
 }
 
 /// A fresh search of `nodes` nodes, single-threaded, with `config`'s evaluation.
@@ -406,6 +439,18 @@ mod tests {
         assert!(read(&format!("# c\n{good}\nnot a game\n"))
             .unwrap_err()
             .starts_with("line 3"));
+    }
+
+    #[test]
+    fn a_teachers_evaluation_keeps_its_win_probability_on_quintos_scale() {
+        // 200 units a logistic unit for the teacher, K (150) for Quinto.
+        assert_eq!(teacher_score(200, 200.0, 30_000), 150);
+        assert_eq!(teacher_score(-41, 200.0, 30_000), -31);
+        assert_eq!(teacher_score(0, 200.0, 30_000), 0);
+        // Mates become proven scores, which training leaves out; no ordinary value is one.
+        assert!(teacher_score(30_000, 200.0, 30_000) > WIN_THRESHOLD);
+        assert!(teacher_score(-30_000, 200.0, 30_000) < -WIN_THRESHOLD);
+        assert!(teacher_score(29_999, 1.0, 30_000) < WIN_THRESHOLD);
     }
 
     #[test]

@@ -588,3 +588,36 @@ fn the_even_suites_hold_only_openings_judged_near_zero() {
         assert!(mean.abs() < 10.0, "{file}: mean {mean}");
     }
 }
+
+#[test]
+fn a_teacher_judges_every_nth_quiet_position_of_a_replayed_record() {
+    let selfplay = env!("CARGO_BIN_EXE_quinto-selfplay");
+    let dir = scratch("teacher");
+    fs::create_dir_all(dir.join("games")).unwrap();
+    // Black makes five on row 8 (1-based); white builds a four on row 10 meanwhile.
+    let moves = "8,8\n8,10\n9,8\n9,10\n10,8\n10,10\n11,8\n11,10\n12,8\n";
+    let record = format!("Piskvorky 15x15, 11:11, 0\n{moves}a\nb\n1-0 five\nrule freestyle\n");
+    write(&dir.join("games"), "game.psq", &record);
+    let out = dir.join("data.txt");
+    let output = Command::new(selfplay)
+        .args(["--replay"])
+        .arg(dir.join("games"))
+        .args(["--teacher", &engine("judge", "judge"), "--every", "2"])
+        .args(["--seed", "7", "--out"])
+        .arg(&out)
+        .output()
+        .expect("runs quinto-selfplay");
+    assert!(output.status.success(), "{output:?}");
+    // Quiet positions from the fourth stone: 4, 5 and 6 stones (at 7 and 8 a five point
+    // stands). Every second is judged, 4 and 6: the fake's 10 × stones, ×150/200.
+    let expected = "7\t0\t0\t15\t1\t7,7\t7,9\t8,7\t8,9\t9,7/30/0,0\t9,9\t10,7/45/0,0\t10,9\t11,7\n";
+    assert_eq!(fs::read_to_string(&out).unwrap(), expected);
+    // Without --replay a teacher has nothing to judge.
+    let refused = Command::new(selfplay)
+        .args(["--teacher", &engine("judge", "judge"), "--out"])
+        .arg(&out)
+        .output()
+        .expect("runs quinto-selfplay");
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    fs::remove_dir_all(&dir).unwrap();
+}

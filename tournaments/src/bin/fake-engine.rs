@@ -7,6 +7,7 @@
 //! |------------------|--------------------------------------------------------------------|
 //! | `legal`          | the first legal point                                              |
 //! | `message`        | `MESSAGE …` and `DEBUG …` lines, then the first legal point        |
+//! | `judge`          | `MESSAGE depth 1 ev E` (E: 10 × the stones), then the first legal point |
 //! | `timeout[:N]`    | after N legal moves (default 0), never answers                     |
 //! | `crash[:N]`      | after N legal moves, exits with code 3                             |
 //! | `occupied`       | the first occupied point (legal on an empty board)                 |
@@ -202,6 +203,10 @@ impl Fake {
             "message" => {
                 say("MESSAGE fake engine thinking");
                 say("DEBUG nothing to see");
+                self.play_legal();
+            }
+            "judge" => {
+                say(&format!("MESSAGE depth 1 ev {}", 10 * self.stones.len()));
                 self.play_legal();
             }
             "timeout" if self.moves_made >= self.n => {

@@ -2,10 +2,12 @@
 //! (format in `tournaments/src/selfplay.rs`); `quinto-selfplay merge` joins shards.
 
 use quinto::eval::evaluator::EvalKind;
-use quinto::game::{BoardSize, Rule};
+use quinto::game::{BoardSize, Color, Rule};
 use quinto::record::Record;
 use quinto::replace_file::replace_file;
-use quinto_match::selfplay::{merge, play, read, replay, Config, Game};
+use quinto_match::engine::EngineSpec;
+use quinto_match::selfplay::{merge, play, read, replay, replay_with, teacher_score, Config, Game};
+use quinto_match::suite::{search_limits, Evaluator, MATE_EV};
 use quinto_match::tool::{self, flag_pairs};
 use quinto_match::tuning::record_files;
 use std::collections::HashSet;
@@ -31,7 +33,11 @@ With --replay, the games are recorded ones instead (other engines' games from qu
 say): each record of the rule and size is followed move by move, every position searched as
 in self-play, so the data holds those players' positions with Quinto's scores and best moves
 and the recorded result. Record i (in path order) is game i of the seed; --games is then
-ignored.
+ignored. With --teacher as well, another engine judges the positions instead of Quinto's
+search: every --every-th quiet position (no five point either side) is sent to it as a
+BOARD with INFO max_node --nodes (from the fourth stone on), and its last `MESSAGE depth … ev …` line and its move
+become the position's score (put on Quinto's scale by --teacher-scale) and best move; the
+other positions are left unsearched. One teacher process a thread.
 
   --rule N           protocol rule number: 0 freestyle, 1 standard, 4 renju, 8/9 caro (0)
   --size N           board width and height (15)
@@ -44,7 +50,12 @@ ignored.
   --random-margin E  how far below the best score such a pick may be (60)
   --eval E           the evaluation the games are played with: classical (the
                      default), net, or auto (pbrain-quinto's default)
-  --replay DIR       replay the .psq records under DIR (searched recursively; repeatable)";
+  --replay DIR       replay the .psq records under DIR (searched recursively; repeatable)
+  --teacher SPEC     with --replay: the engine that judges the positions, as an engine
+                     for quinto-match (name=NAME,cmd=PATH[,arg=A]...)
+  --teacher-scale S  the teacher's evaluation units a logistic unit (200: Rapfi's, as
+                     quinto-tune reads them)
+  --every N          with --teacher: one quiet position in N is judged (1)";
 
 fn main() -> ExitCode {
     tool::main("quinto-selfplay", USAGE, run)
@@ -68,6 +79,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     };
     let (mut games, mut threads, mut seed, mut out) = (1000u64, 1usize, 1u64, None);
     let mut replay_dirs = Vec::new();
+    let (mut teacher_spec, mut teacher_scale, mut every) = (None, 200.0, None);
     for (flag, value) in flag_pairs(args, USAGE)? {
         let number = |v: &str| {
             v.parse::<u64>()
@@ -103,10 +115,28 @@ fn run(args: Vec<String>) -> Result<(), String> {
             }
             "--out" => out = Some(PathBuf::from(value)),
             "--replay" => replay_dirs.push(PathBuf::from(value)),
+            "--teacher" => teacher_spec = Some(EngineSpec::parse(&value)?),
+            "--teacher-scale" => {
+                teacher_scale = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s > 0.0)
+                    .ok_or_else(|| format!("--teacher-scale: not a positive number: {value}"))?
+            }
+            "--every" => every = Some(number(&value)?.max(1) as usize),
             _ => return Err(format!("unknown option {flag}\n{USAGE}")),
         }
     }
     let out = out.ok_or_else(|| format!("--out is required\n{USAGE}"))?;
+    let teacher = match teacher_spec {
+        None if every.is_some() => return Err("--every needs --teacher".into()),
+        Some(_) if replay_dirs.is_empty() => return Err("--teacher needs --replay".into()),
+        spec => spec.map(|spec| Teacher {
+            spec,
+            scale: teacher_scale,
+            every: every.unwrap_or(1),
+        }),
+    };
     config.opening_radius = config.opening_radius.min(config.size.width() / 2);
     let records = if replay_dirs.is_empty() {
         None
@@ -144,41 +174,69 @@ fn run(args: Vec<String>) -> Result<(), String> {
     let started = Instant::now();
     let failure: Mutex<Option<String>> = Mutex::new(None);
     std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let at = next.fetch_add(1, Ordering::SeqCst) as usize;
-                let index = match todo.get(at) {
-                    Some(&index) => index,
-                    None => return,
+        for thread in 0..threads {
+            let (config, teacher, records) = (&config, &teacher, &records);
+            let (next, todo, skipped, failure) = (&next, &todo, &skipped, &failure);
+            let (positions, file, out, started) = (&positions, &file, &out, started);
+            scope.spawn(move || {
+                let mut judge = teacher
+                    .as_ref()
+                    .map(|t| TeacherJudge::new(t, config, thread));
+                let fail = |why: String| {
+                    *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
+                    next.store(u64::MAX / 2, Ordering::SeqCst);
                 };
-                let game = match &records {
-                    None => play(&config, seed, index),
-                    Some(records) => match replay(&config, &records[index as usize], seed, index) {
+                loop {
+                    let at = next.fetch_add(1, Ordering::SeqCst) as usize;
+                    let index = match todo.get(at) {
+                        Some(&index) => index,
+                        None => break,
+                    };
+                    let replayed = match (records, judge.as_mut()) {
+                        (None, _) => Some(play(config, seed, index)),
+                        (Some(records), None) => {
+                            replay(config, &records[index as usize], seed, index)
+                        }
+                        (Some(records), Some(judge)) => {
+                            match judge.replay(config, &records[index as usize], seed, index) {
+                                Ok(game) => game,
+                                Err(why) => {
+                                    fail(format!("the teacher, on record {index}: {why}"));
+                                    break;
+                                }
+                            }
+                        }
+                    };
+                    let game = match replayed {
                         Some(game) => game,
                         None => {
                             skipped.fetch_add(1, Ordering::SeqCst);
                             continue;
                         }
-                    },
-                };
-                let searched = game.moves.iter().filter(|m| m.searched.is_some()).count();
-                let total =
-                    positions.fetch_add(searched as u64, Ordering::SeqCst) + searched as u64;
-                let line = game.to_line() + "\n";
-                let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
-                if let Err(e) = file.write_all(line.as_bytes()) {
-                    *failure.lock().unwrap_or_else(|e| e.into_inner()) =
-                        Some(format!("cannot write {}: {e}", out.display()));
-                    next.store(u64::MAX / 2, Ordering::SeqCst);
-                    return;
+                    };
+                    let searched = game.moves.iter().filter(|m| m.searched.is_some()).count();
+                    let total =
+                        positions.fetch_add(searched as u64, Ordering::SeqCst) + searched as u64;
+                    let line = game.to_line() + "\n";
+                    let written = file
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .write_all(line.as_bytes());
+                    if let Err(e) = written {
+                        fail(format!("cannot write {}: {e}", out.display()));
+                        break;
+                    }
+                    if (at + 1) % 50 == 0 || at + 1 == todo.len() {
+                        let seconds = started.elapsed().as_secs_f64();
+                        println!(
+                            "{} games, {total} positions in {seconds:.0} s: {:.0} positions/s",
+                            at + 1,
+                            total as f64 / seconds
+                        );
+                    }
                 }
-                if (at + 1) % 50 == 0 || at + 1 == todo.len() {
-                    let seconds = started.elapsed().as_secs_f64();
-                    println!(
-                        "{} games, {total} positions in {seconds:.0} s: {:.0} positions/s",
-                        at + 1,
-                        total as f64 / seconds
-                    );
+                if let Some(judge) = judge {
+                    judge.finish();
                 }
             });
         }
@@ -201,6 +259,102 @@ fn run(args: Vec<String>) -> Result<(), String> {
     );
     Ok(())
 }
+
+/// The engine that judges replayed positions (`--teacher`).
+#[derive(Clone, Debug)]
+struct Teacher {
+    spec: EngineSpec,
+    /// Its evaluation units a logistic unit.
+    scale: f64,
+    /// One quiet position in this many is judged.
+    every: usize,
+}
+
+/// A thread's teacher process, started at its first position.
+struct TeacherJudge<'a> {
+    teacher: &'a Teacher,
+    nodes: u64,
+    log: PathBuf,
+    process: Option<Evaluator>,
+}
+
+impl<'a> TeacherJudge<'a> {
+    fn new(teacher: &'a Teacher, config: &Config, thread: usize) -> TeacherJudge<'a> {
+        let log = std::env::temp_dir().join(format!(
+            "quinto-selfplay-teacher-{}-{thread}.stderr",
+            std::process::id()
+        ));
+        TeacherJudge {
+            teacher,
+            nodes: config.nodes,
+            log,
+            process: None,
+        }
+    }
+
+    /// The record replayed with every `every`-th quiet position judged by the teacher.
+    fn replay(
+        &mut self,
+        config: &Config,
+        record: &Record,
+        seed: u64,
+        index: u64,
+    ) -> Result<Option<Game>, String> {
+        let mut quiet = 0usize;
+        let every = self.teacher.every;
+        replay_with(config, record, seed, index, |board, played| {
+            let opening = board.stone_count() < TEACHER_MIN_STONES;
+            if opening || board.has_five_point(Color::Black) || board.has_five_point(Color::White) {
+                return Ok(None);
+            }
+            quiet += 1;
+            if (quiet - 1) % every != 0 {
+                return Ok(None);
+            }
+            let evaluation = self.evaluator(config)?.evaluate(played)?;
+            let (x, y) = evaluation.best;
+            let best = board
+                .size()
+                .pos(x, y)
+                .filter(|&p| board.is_empty(p))
+                .ok_or_else(|| format!("its move {x},{y} is not an empty point"))?;
+            let score = teacher_score(evaluation.ev, self.teacher.scale, MATE_EV);
+            Ok(Some((score, best)))
+        })
+    }
+
+    fn evaluator(&mut self, config: &Config) -> Result<&mut Evaluator, String> {
+        if self.process.is_none() {
+            let limits = search_limits(None, Some(self.nodes));
+            let started = Evaluator::start(
+                &self.teacher.spec,
+                config.size,
+                config.rule,
+                limits,
+                TEACHER_MS,
+                &self.log,
+            )?;
+            self.process = Some(started);
+        }
+        self.process
+            .as_mut()
+            .ok_or_else(|| "no teacher process".to_string())
+    }
+
+    fn finish(self) {
+        if let Some(process) = self.process {
+            process.finish();
+        }
+        let _ = std::fs::remove_file(&self.log);
+    }
+}
+
+/// Positions with fewer stones are not judged: a brain answers the first moves at once,
+/// without a search to report (and self-play's openings are drawn, not searched, too).
+const TEACHER_MIN_STONES: usize = 4;
+
+/// The teacher's time limit a position: its node limit decides, this only bounds a hang.
+const TEACHER_MS: u64 = 30_000;
 
 /// The indices of this seed's games already in `path` (none when it does not exist yet);
 /// games of another rule or size there are an error, not something to mix in silently.
