@@ -34,9 +34,13 @@ impl Position {
 /// The quiet positions of `games` (numbered in order: `game` indexes the slice), with
 /// feature ids for a network reading `features` with `tables` feature tables.
 /// `score_weight` is the share of the search's score in the target (the rest is the result).
+/// A proven score (a forced win found) leaves its position out, or with `proven` stands as
+/// that score (its sign the proof's): a teacher that proves long wins says which positions
+/// are lost before the loss can be seen.
 pub fn positions(
     games: &[Game],
     score_weight: f64,
+    proven: Option<i32>,
     features: LineFeatures,
     tables: usize,
 ) -> Vec<Position> {
@@ -47,6 +51,10 @@ pub fn positions(
             let mover = board.side_to_move();
             let quiet = !board.has_five_point(Color::Black) && !board.has_five_point(Color::White);
             if let (true, Some((score, best))) = (quiet, m.searched) {
+                let score = match proven {
+                    Some(stand_in) if score.abs() >= WIN_THRESHOLD => stand_in * score.signum(),
+                    _ => score,
+                };
                 if score.abs() < WIN_THRESHOLD {
                     let result = game.result_for_mover(board.stone_count());
                     let target = score_weight * sigmoid(f64::from(score) / K)
@@ -97,7 +105,7 @@ mod tests {
     fn positions_are_quiet_and_point_at_the_move_searched() {
         let game = Game::parse("1\t0\t0\t15\t1\t7,7\t8,8/20\t7,8/30\t9,9/-10/8,9\t7,9/400")
             .expect("a game");
-        let found = positions(&[game], 0.5, LineFeatures::Window, 1);
+        let found = positions(&[game.clone()], 0.5, None, LineFeatures::Window, 1);
         assert_eq!(found.len(), 4);
         let first = &found[0];
         assert!(!first.black_to_move);
@@ -111,5 +119,15 @@ mod tests {
             "the third position has 3 stones"
         );
         assert_ne!(found[2].best, 0);
+        // The last position's proven score (400 is not one) and another's, standing in.
+        let mut proven = game;
+        proven.moves[4].searched = Some((-29_990, proven.moves[4].pos));
+        assert_eq!(
+            positions(&[proven.clone()], 0.5, None, LineFeatures::Window, 1).len(),
+            3
+        );
+        let standing = positions(&[proven], 1.0, Some(600), LineFeatures::Window, 1);
+        assert_eq!(standing.len(), 4);
+        assert!((standing[3].target - sigmoid(-600.0 / K)).abs() < 1e-12);
     }
 }

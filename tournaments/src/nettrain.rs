@@ -458,7 +458,7 @@ mod tests {
             eval: quinto::eval::evaluator::EvalKind::Net,
         };
         let games: Vec<_> = (0..6).map(|i| play(&config, 9, i)).collect();
-        positions(&games, 0.5, features, 2)
+        positions(&games, 0.5, None, features, 2)
     }
 
     #[test]

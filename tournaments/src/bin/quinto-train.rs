@@ -7,6 +7,7 @@ use quinto::eval::net::features::LineFeatures;
 use quinto::eval::net::{Network, VALUE_SCALE};
 use quinto::eval::weights;
 use quinto::eval::Weights;
+use quinto::search::params::WIN_THRESHOLD;
 use quinto_match::netdata::{positions, Position};
 use quinto_match::nettrain::{evaluate, train, Params, TrainOptions};
 use quinto_match::selfplay::read;
@@ -21,8 +22,8 @@ const USAGE: &str = "\
 usage: quinto-train --data FILE... --out FILE [options]
 
 Reads self-play games (quinto-selfplay), takes every quiet position (no five point for
-either side, no proven score) with the target W x sigmoid(search score / 150) + (1 - W) x
-the game's result for the side to move, holds every tenth game out, trains the network
+either side; no proven score, unless --proven-score) with the target
+W x sigmoid(search score / 150) + (1 - W) x the game's result for the side to move, holds every tenth game out, trains the network
 (Adam, cosine learning-rate decay) and writes its int16 weights to FILE. Prints the held-out
 value loss of the float net, of the int16 net the engine runs, and of the linear evaluation
 refitted to the same positions (quinto-tune's fit, from the weights compiled in), in all
@@ -36,6 +37,8 @@ the same hash.
   --learning-rate R   Adam step size at the start (0.002)
   --policy-weight P   the policy's share of the loss (0.1)
   --score-weight W    the search score's share of the target (0.7)
+  --proven-score S    a proven score (a forced win the search found) stands as ±S in
+                      the target instead of leaving its position out
   --seed S            initial weights and shuffle (1)
   --init FILE         start from this weight file (a network to train further on new
                       data, the next generation) instead of random weights; its line
@@ -64,6 +67,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         threads: 2,
     };
     let mut score_weight = 0.7;
+    let mut proven = None;
     let mut linear_iterations = 1000;
     let mut tables = 1;
     let mut features = LineFeatures::Window;
@@ -84,6 +88,9 @@ fn run(args: Vec<String>) -> Result<(), String> {
             "--learning-rate" => options.learning_rate = number(&value)? as f32,
             "--policy-weight" => options.policy_weight = number(&value)? as f32,
             "--score-weight" => score_weight = number(&value)?.min(1.0),
+            "--proven-score" => {
+                proven = Some(number(&value)?.min(WIN_THRESHOLD as f64 - 1.0) as i32)
+            }
             "--seed" => options.seed = number(&value)? as u64,
             "--threads" => options.threads = (number(&value)? as usize).max(1),
             "--linear-iterations" => linear_iterations = number(&value)? as usize,
@@ -133,7 +140,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         println!("{}: {} games", path.display(), more.len());
         games.append(&mut more);
     }
-    let all = positions(&games, score_weight, features, tables);
+    let all = positions(&games, score_weight, proven, features, tables);
     let (held, fitted): (Vec<&Position>, Vec<&Position>) = all.iter().partition(|p| p.held_out());
     if fitted.is_empty() || held.is_empty() {
         return Err(format!(
