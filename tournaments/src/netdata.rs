@@ -105,7 +105,13 @@ mod tests {
     fn positions_are_quiet_and_point_at_the_move_searched() {
         let game = Game::parse("1\t0\t0\t15\t1\t7,7\t8,8/20\t7,8/30\t9,9/-10/8,9\t7,9/400")
             .expect("a game");
-        let found = positions(&[game.clone()], 0.5, None, LineFeatures::Window, 1);
+        let found = positions(
+            std::slice::from_ref(&game),
+            0.5,
+            None,
+            LineFeatures::Window,
+            1,
+        );
         assert_eq!(found.len(), 4);
         let first = &found[0];
         assert!(!first.black_to_move);
@@ -123,7 +129,14 @@ mod tests {
         let mut proven = game;
         proven.moves[4].searched = Some((-29_990, proven.moves[4].pos));
         assert_eq!(
-            positions(&[proven.clone()], 0.5, None, LineFeatures::Window, 1).len(),
+            positions(
+                std::slice::from_ref(&proven),
+                0.5,
+                None,
+                LineFeatures::Window,
+                1
+            )
+            .len(),
             3
         );
         let standing = positions(&[proven], 1.0, Some(600), LineFeatures::Window, 1);
