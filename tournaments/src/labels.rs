@@ -138,6 +138,12 @@ pub fn black_result(record: &Record) -> Option<f64> {
     }
 }
 
+/// No five point for either side: a position whose value is not decided by the next move or
+/// two, the kind the evaluation is fitted to.
+pub fn is_quiet(board: &Board) -> bool {
+    !board.has_five_point(Color::Black) && !board.has_five_point(Color::White)
+}
+
 /// Replays a game decided on the board and calls `visit` with the board, the number of moves
 /// played and the result for the side to move, at every quiet position (no five point for
 /// either side) from the `min_stones`-th stone on. `false` for a record without a rule, a
@@ -154,8 +160,7 @@ pub fn quiet_positions(
     let mut board = Board::new(record.size, rule);
     for (played, &(pos, _)) in record.moves.iter().enumerate() {
         let to_move = board.side_to_move();
-        let quiet = !board.has_five_point(Color::Black) && !board.has_five_point(Color::White);
-        if board.stone_count() >= min_stones && quiet {
+        if board.stone_count() >= min_stones && is_quiet(&board) {
             let result = match to_move {
                 Color::Black => black_score,
                 Color::White => 1.0 - black_score,

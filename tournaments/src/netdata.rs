@@ -2,6 +2,7 @@
 //! position (no five point for either side, no proven score) with the search's best move,
 //! and a target that mixes the search's score with the game's result.
 
+use crate::labels::is_quiet;
 use crate::selfplay::Game;
 use crate::tuning::{sigmoid, Sample, K};
 use quinto::eval::features;
@@ -49,8 +50,7 @@ pub fn positions(
         let mut board = Board::new(game.size, game.rule);
         for m in &game.moves {
             let mover = board.side_to_move();
-            let quiet = !board.has_five_point(Color::Black) && !board.has_five_point(Color::White);
-            if let (true, Some((score, best))) = (quiet, m.searched) {
+            if let (true, Some((score, best))) = (is_quiet(&board), m.searched) {
                 let score = match proven {
                     Some(stand_in) if score.abs() >= WIN_THRESHOLD => stand_in * score.signum(),
                     _ => score,

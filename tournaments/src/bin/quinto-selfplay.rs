@@ -2,10 +2,11 @@
 //! (format in `tournaments/src/selfplay.rs`); `quinto-selfplay merge` joins shards.
 
 use quinto::eval::evaluator::EvalKind;
-use quinto::game::{BoardSize, Color, Rule};
+use quinto::game::{BoardSize, Rule};
 use quinto::record::Record;
 use quinto::replace_file::replace_file;
 use quinto_match::engine::EngineSpec;
+use quinto_match::labels::is_quiet;
 use quinto_match::selfplay::{merge, play, read, replay, replay_with, teacher_score, Config, Game};
 use quinto_match::suite::{search_limits, Evaluator, MATE_EV};
 use quinto_match::tool::{self, flag_pairs};
@@ -35,9 +36,10 @@ in self-play, so the data holds those players' positions with Quinto's scores an
 and the recorded result. Record i (in path order) is game i of the seed; --games is then
 ignored. With --teacher as well, another engine judges the positions instead of Quinto's
 search: every --every-th quiet position (no five point either side) is sent to it as a
-BOARD with INFO max_node --nodes (from the fourth stone on), and its last `MESSAGE depth … ev …` line and its move
-become the position's score (put on Quinto's scale by --teacher-scale) and best move; the
-other positions are left unsearched. One teacher process a thread.
+BOARD with INFO max_node --nodes (from the fourth stone on), and its last
+`MESSAGE depth … ev …` line and its move become the position's score (put on Quinto's scale
+by --teacher-scale) and best move; the other positions are left unsearched. One teacher
+process a thread.
 
   --rule N           protocol rule number: 0 freestyle, 1 standard, 4 renju, 8/9 caro (0)
   --size N           board width and height (15)
@@ -79,7 +81,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     };
     let (mut games, mut threads, mut seed, mut out) = (1000u64, 1usize, 1u64, None);
     let mut replay_dirs = Vec::new();
-    let (mut teacher_spec, mut teacher_scale, mut every) = (None, 200.0, None);
+    let (mut teacher_spec, mut teacher_scale, mut every) = (None, None, None);
     for (flag, value) in flag_pairs(args, USAGE)? {
         let number = |v: &str| {
             v.parse::<u64>()
@@ -117,11 +119,15 @@ fn run(args: Vec<String>) -> Result<(), String> {
             "--replay" => replay_dirs.push(PathBuf::from(value)),
             "--teacher" => teacher_spec = Some(EngineSpec::parse(&value)?),
             "--teacher-scale" => {
-                teacher_scale = value
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|s| s.is_finite() && *s > 0.0)
-                    .ok_or_else(|| format!("--teacher-scale: not a positive number: {value}"))?
+                teacher_scale = Some(
+                    value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|s| s.is_finite() && *s > 0.0)
+                        .ok_or_else(|| {
+                            format!("--teacher-scale: not a positive number: {value}")
+                        })?,
+                )
             }
             "--every" => every = Some(number(&value)?.max(1) as usize),
             _ => return Err(format!("unknown option {flag}\n{USAGE}")),
@@ -129,11 +135,13 @@ fn run(args: Vec<String>) -> Result<(), String> {
     }
     let out = out.ok_or_else(|| format!("--out is required\n{USAGE}"))?;
     let teacher = match teacher_spec {
-        None if every.is_some() => return Err("--every needs --teacher".into()),
+        None if every.is_some() || teacher_scale.is_some() => {
+            return Err("--every and --teacher-scale need --teacher".into())
+        }
         Some(_) if replay_dirs.is_empty() => return Err("--teacher needs --replay".into()),
         spec => spec.map(|spec| Teacher {
             spec,
-            scale: teacher_scale,
+            scale: teacher_scale.unwrap_or(RAPFI_SCALE),
             every: every.unwrap_or(1),
         }),
     };
@@ -179,9 +187,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
             let (next, todo, skipped, failure) = (&next, &todo, &skipped, &failure);
             let (positions, file, out, started) = (&positions, &file, &out, started);
             scope.spawn(move || {
-                let mut judge = teacher
-                    .as_ref()
-                    .map(|t| TeacherJudge::new(t, config, thread));
+                let mut judge = teacher.as_ref().map(|t| TeacherJudge::new(t, thread));
                 let fail = |why: String| {
                     *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
                     next.store(u64::MAX / 2, Ordering::SeqCst);
@@ -273,20 +279,18 @@ struct Teacher {
 /// A thread's teacher process, started at its first position.
 struct TeacherJudge<'a> {
     teacher: &'a Teacher,
-    nodes: u64,
     log: PathBuf,
     process: Option<Evaluator>,
 }
 
 impl<'a> TeacherJudge<'a> {
-    fn new(teacher: &'a Teacher, config: &Config, thread: usize) -> TeacherJudge<'a> {
+    fn new(teacher: &'a Teacher, thread: usize) -> TeacherJudge<'a> {
         let log = std::env::temp_dir().join(format!(
             "quinto-selfplay-teacher-{}-{thread}.stderr",
             std::process::id()
         ));
         TeacherJudge {
             teacher,
-            nodes: config.nodes,
             log,
             process: None,
         }
@@ -303,8 +307,7 @@ impl<'a> TeacherJudge<'a> {
         let mut quiet = 0usize;
         let every = self.teacher.every;
         replay_with(config, record, seed, index, |board, played| {
-            let opening = board.stone_count() < TEACHER_MIN_STONES;
-            if opening || board.has_five_point(Color::Black) || board.has_five_point(Color::White) {
+            if board.stone_count() < TEACHER_MIN_STONES || !is_quiet(board) {
                 return Ok(None);
             }
             quiet += 1;
@@ -323,22 +326,20 @@ impl<'a> TeacherJudge<'a> {
         })
     }
 
+    /// The teacher process, started at the first call (`config`'s board, rule and nodes).
     fn evaluator(&mut self, config: &Config) -> Result<&mut Evaluator, String> {
-        if self.process.is_none() {
-            let limits = search_limits(None, Some(self.nodes));
-            let started = Evaluator::start(
+        let process = match self.process.take() {
+            Some(process) => process,
+            None => Evaluator::start(
                 &self.teacher.spec,
                 config.size,
                 config.rule,
-                limits,
+                search_limits(None, Some(config.nodes)),
                 TEACHER_MS,
                 &self.log,
-            )?;
-            self.process = Some(started);
-        }
-        self.process
-            .as_mut()
-            .ok_or_else(|| "no teacher process".to_string())
+            )?,
+        };
+        Ok(self.process.insert(process))
     }
 
     fn finish(self) {
@@ -352,6 +353,10 @@ impl<'a> TeacherJudge<'a> {
 /// Positions with fewer stones are not judged: a brain answers the first moves at once,
 /// without a search to report (and self-play's openings are drawn, not searched, too).
 const TEACHER_MIN_STONES: usize = 4;
+
+/// Rapfi's evaluation units a logistic unit, as `quinto-tune --teacher-scale` reads them
+/// (its scores fit the games' results best near this: tournaments/results.md, stop 94).
+const RAPFI_SCALE: f64 = 200.0;
 
 /// The teacher's time limit a position: its node limit decides, this only bounds a hang.
 const TEACHER_MS: u64 = 30_000;

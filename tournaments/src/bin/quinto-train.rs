@@ -23,12 +23,12 @@ usage: quinto-train --data FILE... --out FILE [options]
 
 Reads self-play games (quinto-selfplay), takes every quiet position (no five point for
 either side; no proven score, unless --proven-score) with the target
-W x sigmoid(search score / 150) + (1 - W) x the game's result for the side to move, holds every tenth game out, trains the network
-(Adam, cosine learning-rate decay) and writes its int16 weights to FILE. Prints the held-out
-value loss of the float net, of the int16 net the engine runs, and of the linear evaluation
-refitted to the same positions (quinto-tune's fit, from the weights compiled in), in all
-and per board size; then a hash of the weight file: the same data, seed and options give
-the same hash.
+W x sigmoid(search score / 150) + (1 - W) x the game's result for the side to move, holds
+every tenth game out, trains the network (Adam, cosine learning-rate decay) and writes its
+int16 weights to FILE. Prints the held-out value loss of the float net, of the int16 net
+the engine runs, and of the linear evaluation refitted to the same positions (quinto-tune's
+fit, from the weights compiled in), in all and per board size; then a hash of the weight
+file: the same data, seed and options give the same hash.
 
   --data FILE         self-play games (repeatable)
   --out FILE          the weight file to write
