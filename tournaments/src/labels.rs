@@ -12,6 +12,11 @@
 use quinto::game::{Board, BoardSize, Color, Pos, Rule};
 use quinto::record::Record;
 
+/// Rapfi's evaluation units a logistic unit: the default teacher scale of `quinto-tune` and
+/// `quinto-selfplay --teacher` (its scores fit the games' results best near this:
+/// tournaments/results.md, stop 94).
+pub const RAPFI_SCALE: f64 = 200.0;
+
 /// A position of a recorded game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Position {

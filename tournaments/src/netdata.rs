@@ -1,6 +1,7 @@
 //! Training positions for the network from self-play games (`selfplay`): every quiet
-//! position (no five point for either side, no proven score) with the search's best move,
-//! and a target that mixes the search's score with the game's result.
+//! position (no five point for either side; a proven score left out, or standing as a set
+//! score) with the search's best move, and a target that mixes the search's score with the
+//! game's result.
 
 use crate::labels::is_quiet;
 use crate::selfplay::Game;

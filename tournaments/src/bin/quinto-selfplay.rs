@@ -6,7 +6,7 @@ use quinto::game::{BoardSize, Rule};
 use quinto::record::Record;
 use quinto::replace_file::replace_file;
 use quinto_match::engine::EngineSpec;
-use quinto_match::labels::is_quiet;
+use quinto_match::labels::{is_quiet, RAPFI_SCALE};
 use quinto_match::selfplay::{merge, play, read, replay, replay_with, teacher_score, Config, Game};
 use quinto_match::suite::{search_limits, Evaluator, MATE_EV};
 use quinto_match::tool::{self, flag_pairs};
@@ -353,10 +353,6 @@ impl<'a> TeacherJudge<'a> {
 /// Positions with fewer stones are not judged: a brain answers the first moves at once,
 /// without a search to report (and self-play's openings are drawn, not searched, too).
 const TEACHER_MIN_STONES: usize = 4;
-
-/// Rapfi's evaluation units a logistic unit, as `quinto-tune --teacher-scale` reads them
-/// (its scores fit the games' results best near this: tournaments/results.md, stop 94).
-const RAPFI_SCALE: f64 = 200.0;
 
 /// The teacher's time limit a position: its node limit decides, this only bounds a hang.
 const TEACHER_MS: u64 = 30_000;

@@ -58,7 +58,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
     };
     let mut min_stones = 4;
     let mut label_files = Vec::new();
-    let mut teacher_scale = 200.0;
+    let mut teacher_scale = labels::RAPFI_SCALE;
     let mut teacher_weight = 1.0;
     for (flag, value) in flag_pairs(args, USAGE)? {
         let number = |v: &str| {
