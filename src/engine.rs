@@ -255,6 +255,7 @@ impl Engine {
             threads: search_threads(s),
             eval: h.eval,
             blocked: Vec::new(),
+            tree_stats: false,
         }
     }
 

@@ -2,6 +2,7 @@
 
 use quinto::bench::{
     rules_bench, search_bench, tactics_bench, timed_bench, SearchFigures, TACTICS_NODES,
+    TACTICS_POSITIONS,
 };
 use quinto::engine::Handicap;
 use quinto::eval::evaluator::EvalKind;
@@ -33,10 +34,12 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
   bench threads [N] [MS]
                   the timed bench with 1, 2, ... N search threads (default: the cores,
                   1000 ms): nodes/s and mean depth per thread count
-  bench tactics [NODES]
+  bench tactics [NODES] [--tree]
                   search each tactics position (long forced wins Rapfi proved within a
                   second in games Quinto lost) to NODES nodes (default 1000000): the wins
-                  proven and the nodes each took
+                  proven and the nodes each took; --tree: where the nodes went (by ply,
+                  move and node kind, reductions, extensions, prunings, table), beside
+                  Rapfi's mate length and nodes
   bench rules [ROUNDS]
                   move+undo and renju foul-check speed (default 200 rounds)
   help            this text
@@ -59,7 +62,7 @@ fn main() -> ExitCode {
         };
         return ExitCode::from(quinto::play::command(&args[1..], terminal));
     }
-    let flags = match take_flags(&mut args) {
+    let mut flags = match take_flags(&mut args) {
         Ok(flags) => flags,
         Err(why) => return usage_error(&format!("pbrain-quinto: {why}")),
     };
@@ -78,6 +81,13 @@ fn main() -> ExitCode {
         quinto::protocol::run(interactive, flags.handicap, flags.threads, flags.eval);
         return ExitCode::SUCCESS;
     }
+    // `bench tactics`' own option.
+    let tree = command == Some("bench")
+        && args.get(1).map(String::as_str) == Some("tactics")
+        && flags.unknown.iter().any(|f| f == "--tree");
+    if tree {
+        flags.unknown.retain(|f| f != "--tree");
+    }
     if let Some(unknown) = flags.unknown.first() {
         return usage_error(&format!("pbrain-quinto: unknown option '{unknown}'"));
     }
@@ -87,6 +97,7 @@ fn main() -> ExitCode {
             Some("tactics") => bench_tactics(
                 args.get(2).map(String::as_str),
                 flags.eval.unwrap_or_default(),
+                tree,
             ),
             Some("time") => bench_time(
                 args.get(2).map(String::as_str),
@@ -191,6 +202,24 @@ fn bench_threads(threads: Option<&str>, millis: Option<&str>, eval: EvalKind) ->
     ExitCode::SUCCESS
 }
 
+/// Each tactics position's tree statistics, beside what Rapfi needed for its proof.
+fn print_trees(figures: &SearchFigures) {
+    for (i, (line, tactic)) in figures.lines.iter().zip(&TACTICS_POSITIONS).enumerate() {
+        println!(
+            "position {:>2}: Quinto {} nodes to depth {}{}; Rapfi mate in {} plies, {} nodes",
+            i + 1,
+            line.nodes,
+            line.depth,
+            if line.won() { " (proven)" } else { "" },
+            tactic.rapfi_mate_plies,
+            tactic.rapfi_nodes
+        );
+        if let Some(tree) = &line.tree {
+            print!("{tree}");
+        }
+    }
+}
+
 fn print_lines(figures: &SearchFigures) {
     for (i, line) in figures.lines.iter().enumerate() {
         println!(
@@ -224,7 +253,7 @@ fn bench_search(depth: Option<&str>, eval: EvalKind) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn bench_tactics(nodes: Option<&str>, eval: EvalKind) -> ExitCode {
+fn bench_tactics(nodes: Option<&str>, eval: EvalKind, tree: bool) -> ExitCode {
     let nodes = match bench_argument(
         nodes,
         1..=u64::MAX,
@@ -233,8 +262,11 @@ fn bench_tactics(nodes: Option<&str>, eval: EvalKind) -> ExitCode {
         Ok(nodes) => nodes.unwrap_or(TACTICS_NODES),
         Err(code) => return code,
     };
-    let figures = tactics_bench(nodes, eval);
+    let figures = tactics_bench(nodes, eval, tree);
     print_lines(&figures);
+    if tree {
+        print_trees(&figures);
+    }
     let proven: Vec<_> = figures.lines.iter().filter(|l| l.won()).collect();
     println!(
         "Tactics: {} of {} wins proven within {nodes} nodes ({} nodes in all for them)",

@@ -218,6 +218,7 @@ mod tests {
             elapsed: Duration::from_millis(elapsed_ms),
             pv: vec![a, b],
             ranked: vec![(a, score), (b, score - 40)],
+            tree: None,
         }
     }
 

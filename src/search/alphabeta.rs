@@ -18,6 +18,8 @@
 
 use super::movegen::{append_moves, is_illegal, move_order, ordered_moves, Hints, Move, Scratch};
 use super::params::*;
+use super::quick_win::quick_win;
+use super::tree_stats::{Extension, MoveKind, NodeKind, Pruning, TreeStats};
 use super::tt::{Bound, Table};
 use super::{Reporter, RootEvent, Stop};
 use crate::eval::evaluator::{EvalKind, Evaluator};
@@ -149,6 +151,8 @@ pub struct Searcher<'a> {
     /// Move generation's working space, reused for the same reason.
     pub(super) scratch: Scratch,
     pv: Vec<Vec<Pos>>,
+    /// Where the nodes go, when asked (`Limits::tree_stats`).
+    pub stats: Option<Box<TreeStats>>,
 }
 
 impl std::fmt::Debug for Searcher<'_> {
@@ -190,6 +194,15 @@ impl<'a> Searcher<'a> {
             singular_move_lists: vec![Vec::new(); MAX_PLY + 1],
             scratch: Scratch::default(),
             pv: vec![Vec::new(); MAX_PLY + 1],
+            stats: None,
+        }
+    }
+
+    /// Counts something in the tree statistics, when they are kept.
+    #[inline]
+    pub(super) fn count(&mut self, record: impl FnOnce(&mut TreeStats)) {
+        if let Some(stats) = self.stats.as_deref_mut() {
+            record(stats);
         }
     }
 
@@ -260,10 +273,16 @@ impl<'a> Searcher<'a> {
         if !self.enter_node() {
             return 0;
         }
+        self.count(|s| s.node(ply, false));
         if let Some(score) = self.forced(alpha, beta, depth, ply, cut) {
             return score;
         }
         let me = self.board.side_to_move();
+        if ply > 0 {
+            if let Some(plies) = quick_win(self.board, me) {
+                return WIN - ply as i32 - plies;
+            }
+        }
         let opponent = me.opponent();
         let threatened = self.board.has_open_four_point(opponent);
         // At the horizon an opponent's open three is no place to stand pat: the stopping
@@ -271,6 +290,7 @@ impl<'a> Searcher<'a> {
         let mut depth = depth;
         if depth <= 0 && threatened && self.may_extend(ply) {
             depth = 1;
+            self.count(|s| s.extended(Extension::ThreatAtHorizon));
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(alpha, beta, ply, QUIESCENCE_FOURS, None);
@@ -286,6 +306,12 @@ impl<'a> Searcher<'a> {
         let mut tt_depth = 0;
         let mut singular_from = None;
         let tt_hit = self.tt.probe(hash, ply).filter(|_| excluded.is_none());
+        self.count(|s| {
+            s.probed(
+                tt_hit.is_some(),
+                tt_hit.map_or(false, |h| h.score.abs() > WIN_THRESHOLD),
+            )
+        });
         if let Some(hit) = tt_hit {
             tt_move = hit.best.filter(|&p| self.board.is_empty(p));
             tt_depth = hit.depth;
@@ -299,6 +325,7 @@ impl<'a> Searcher<'a> {
                 singular_from = Some(hit.score);
             }
             if !pv_node && hit.depth >= depth && hit.decides(alpha, beta) {
+                self.count(|s| s.pruned(Pruning::Table));
                 return hit.score;
             }
         }
@@ -311,11 +338,13 @@ impl<'a> Searcher<'a> {
             if depth <= RAZOR_MAX_DEPTH && stand + RAZOR_MARGIN * depth < alpha {
                 let score = self.quiesce(alpha, alpha + 1, ply, QUIESCENCE_FOURS, None);
                 if score <= alpha {
+                    self.count(|s| s.pruned(Pruning::Razor));
                     return score;
                 }
             }
             let margin = FUTILITY_MARGIN * (depth - i32::from(improving));
             if depth <= FUTILITY_MAX_DEPTH && stand - margin >= beta {
+                self.count(|s| s.pruned(Pruning::ReverseFutility));
                 return stand;
             }
         }
@@ -336,6 +365,7 @@ impl<'a> Searcher<'a> {
             });
             if !table_says_below {
                 if let Some(score) = self.probcut(probcut_beta, depth, ply, cut) {
+                    self.count(|s| s.pruned(Pruning::ProbCut));
                     return score;
                 }
             }
@@ -352,6 +382,12 @@ impl<'a> Searcher<'a> {
 
         // The children carry on the line's block credit (a forced block sets its own).
         self.block_credit[ply + 1] = self.block_credit[ply];
+        let node_kind = match (pv_node, cut) {
+            (true, _) => NodeKind::Pv,
+            (false, true) => NodeKind::Cut,
+            (false, false) => NodeKind::All,
+        };
+        self.count(|s| s.node_kind(node_kind));
 
         // 6. The moves: the table's move first, the others generated only if it does not
         // cut off (most cut nodes then never generate or sort anything).
@@ -424,6 +460,7 @@ impl<'a> Searcher<'a> {
             }
             let quiet = m.is_quiet() && Some(m.pos) != tt_move;
             if only_strong_fours && m.attack < Shape::FourThree {
+                self.count(|s| s.pruned(Pruning::MoveCount));
                 continue;
             }
             let prunable = !pv_node && quiet && best_score > -WIN_THRESHOLD && !threatened;
@@ -431,6 +468,7 @@ impl<'a> Searcher<'a> {
                 && depth <= FUTILITY_MAX_DEPTH
                 && stand + FUTILITY_MARGIN * (depth + 1) <= alpha
             {
+                self.count(|s| s.pruned(Pruning::FutileMove));
                 continue;
             }
             let mut extension = 0;
@@ -447,8 +485,10 @@ impl<'a> Searcher<'a> {
                 }
                 if others < singular_beta {
                     extension = 1;
+                    self.count(|s| s.extended(Extension::Singular));
                 } else if singular_beta >= beta {
                     // Another move also beats beta, even searched shallower: cut (multi-cut).
+                    self.count(|s| s.pruned(Pruning::MultiCut));
                     *self.move_list(ply) = moves;
                     return singular_beta;
                 }
@@ -459,6 +499,7 @@ impl<'a> Searcher<'a> {
             }
             self.board.play(m.pos, me);
             searched += 1;
+            self.count(|s| s.searched(MoveKind::of(&m)));
             let score = if searched == 1 {
                 -self.negamax(
                     -beta,
@@ -486,9 +527,11 @@ impl<'a> Searcher<'a> {
                         r += LMR_DISTANT;
                     }
                     r = r.clamp(0, depth - 1);
+                    self.count(|s| s.reduced(r));
                 }
                 let mut score = -self.negamax(-alpha - 1, -alpha, depth - 1 - r, ply + 1, true);
                 if score > alpha && r > 0 {
+                    self.count(|s| s.re_searches += 1);
                     score = -self.negamax(-alpha - 1, -alpha, depth - 1, ply + 1, !cut);
                 }
                 if score > alpha && score < beta {
@@ -656,6 +699,12 @@ impl<'a> Searcher<'a> {
         let block = fives[0];
         let (credit, extension) = block_credit_after(self.block_credit[ply], self.may_extend(ply));
         self.block_credit[ply + 1] = credit;
+        self.count(|s| {
+            s.searched(MoveKind::BlockFour);
+            if extension > 0 {
+                s.extended(Extension::Blocks);
+            }
+        });
         self.board.play(block, me);
         let score = -self.negamax(-beta, -alpha, depth + extension, ply + 1, !cut);
         self.board.undo();

@@ -18,9 +18,11 @@ pub mod alphabeta;
 mod movegen;
 mod ordering_tables;
 pub mod params;
+mod quick_win;
 mod quiesce;
 pub mod threats;
 pub mod time;
+pub mod tree_stats;
 pub mod tt;
 
 use crate::eval::evaluator::EvalKind;
@@ -31,6 +33,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 use threats::{solve, vcf_defences, Budget};
 use time::TimeBudget;
+use tree_stats::TreeStats;
 use tt::Table;
 
 /// How a running search is told to stop: "move now" (a GUI's STOP, `INFO timeout_turn 0`) or
@@ -136,6 +139,9 @@ pub struct Limits {
     /// Points the answer must not be (Yixin-Board's `yxblock`): left out of the root's
     /// moves, unless they leave no legal point at all.
     pub blocked: Vec<Pos>,
+    /// Count where the main thread's nodes go (`SearchResult::tree`; the tactics bench's
+    /// `--tree`).
+    pub tree_stats: bool,
 }
 
 impl Limits {
@@ -159,6 +165,8 @@ pub struct SearchResult {
     pub pv: Vec<Pos>,
     /// The best moves with their scores, best first (`multipv` of them at most).
     pub ranked: Vec<(Pos, i32)>,
+    /// Where the main thread's nodes went, when `Limits::tree_stats` asked.
+    pub tree: Option<Box<TreeStats>>,
 }
 
 impl SearchResult {
@@ -356,6 +364,9 @@ fn main_search(
             result.depth = plies as u32;
             result.pv = line;
             result.nodes = solver_nodes;
+            result.tree = limits
+                .tree_stats
+                .then(|| Box::new(TreeStats::from_solver(solver_nodes)));
             result.ranked = result
                 .best
                 .map(|b| vec![(b, result.score)])
@@ -390,6 +401,9 @@ fn main_search(
     let mut searcher = Searcher::new(board, table, stop, cutoff, start, limits.eval);
     searcher.root_allowed = root_allowed;
     searcher.root_blocked = limits.blocked.clone();
+    if limits.tree_stats {
+        searcher.stats = Some(Box::new(TreeStats::from_solver(solver_nodes)));
+    }
     let root_moves = searcher.root_moves();
     let first = match root_moves.first() {
         Some(&first) => first,
@@ -438,6 +452,7 @@ fn main_search(
     adopt_deeper_helper(&searcher, (helpers.finish)(), limits, &mut result);
     result.ranked = rank(&mut searcher, &root_moves, &result, limits.multipv.max(1));
     result.nodes = searcher.nodes + solver_nodes;
+    result.tree = searcher.stats.take();
     result.elapsed = start.elapsed();
     result
 }

@@ -8,6 +8,7 @@
 use super::alphabeta::Searcher;
 use super::movegen::fours;
 use super::params::*;
+use super::quick_win::quick_win;
 use super::tt::Bound;
 use crate::game::Pos;
 
@@ -23,6 +24,7 @@ impl Searcher<'_> {
         if !self.enter_node() {
             return 0;
         }
+        self.count(|s| s.node(ply, true));
         let me = self.board.side_to_move();
         if self.board.has_five_point(me) {
             return WIN - ply as i32 - 1;
@@ -38,12 +40,22 @@ impl Searcher<'_> {
             self.board.undo();
             return score;
         }
+        if let Some(plies) = quick_win(self.board, me) {
+            return WIN - ply as i32 - plies;
+        }
         let stand = self.static_value(me, alpha, beta);
         if stand >= beta || fours_left <= 0 || ply >= MAX_PLY - 2 {
             return stand;
         }
         let hash = self.board.hash();
-        if let Some(hit) = self.tt.probe(hash, ply) {
+        let hit = self.tt.probe(hash, ply);
+        self.count(|s| {
+            s.probed(
+                hit.is_some(),
+                hit.map_or(false, |h| h.score.abs() > WIN_THRESHOLD),
+            )
+        });
+        if let Some(hit) = hit {
             if hit.decides(alpha, beta) {
                 return hit.score;
             }

@@ -1,0 +1,294 @@
+//! Where a search's nodes go: the instrument behind `pbrain-quinto bench tactics --tree`.
+//! Counted only when asked for (`Limits::tree_stats`), by the main thread; each count is one
+//! branch on an `Option` when it is off.
+
+use super::movegen::Move;
+use super::params::MAX_PLY;
+use crate::game::Shape;
+use std::fmt;
+
+/// What a searched move does, from the mover's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// A four or better (four-three, open four).
+    Four,
+    /// An open three or better short of a four.
+    Three,
+    /// Answers the opponent's open three or stronger threat (and makes no three itself).
+    DefendThree,
+    /// Blocks the opponent's four (a forced block, searched without using depth).
+    BlockFour,
+    /// Anything else.
+    Quiet,
+}
+
+impl MoveKind {
+    const ALL: [MoveKind; 5] = [
+        MoveKind::Four,
+        MoveKind::Three,
+        MoveKind::DefendThree,
+        MoveKind::BlockFour,
+        MoveKind::Quiet,
+    ];
+
+    pub fn of(m: &Move) -> MoveKind {
+        if m.attack >= Shape::Four {
+            MoveKind::Four
+        } else if m.attack >= Shape::Three {
+            MoveKind::Three
+        } else if m.defence >= Shape::Three {
+            MoveKind::DefendThree
+        } else {
+            MoveKind::Quiet
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            MoveKind::Four => "four",
+            MoveKind::Three => "three",
+            MoveKind::DefendThree => "defend-three",
+            MoveKind::BlockFour => "block-four",
+            MoveKind::Quiet => "quiet",
+        }
+    }
+}
+
+/// The kind of a node of the main search, as the search expects it to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    Pv,
+    Cut,
+    All,
+}
+
+/// How a node or a move was cut short without a full search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pruning {
+    /// The table's bound decided the node.
+    Table,
+    Razor,
+    ReverseFutility,
+    ProbCut,
+    MultiCut,
+    /// A quiet move left out at a shallow node far below alpha.
+    FutileMove,
+    /// A move left out past the move-count limit.
+    MoveCount,
+}
+
+impl Pruning {
+    const ALL: [Pruning; 7] = [
+        Pruning::Table,
+        Pruning::Razor,
+        Pruning::ReverseFutility,
+        Pruning::ProbCut,
+        Pruning::MultiCut,
+        Pruning::FutileMove,
+        Pruning::MoveCount,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Pruning::Table => "table",
+            Pruning::Razor => "razor",
+            Pruning::ReverseFutility => "reverse-futility",
+            Pruning::ProbCut => "probcut",
+            Pruning::MultiCut => "multi-cut",
+            Pruning::FutileMove => "futile-move",
+            Pruning::MoveCount => "move-count",
+        }
+    }
+}
+
+/// Why a node searched deeper than its depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extension {
+    /// The table's move was singular.
+    Singular,
+    /// Forced blocks' credit made a whole ply.
+    Blocks,
+    /// An opponent's open three at the horizon.
+    ThreatAtHorizon,
+}
+
+impl Extension {
+    const ALL: [Extension; 3] = [
+        Extension::Singular,
+        Extension::Blocks,
+        Extension::ThreatAtHorizon,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Extension::Singular => "singular",
+            Extension::Blocks => "blocks",
+            Extension::ThreatAtHorizon => "threat-at-horizon",
+        }
+    }
+}
+
+/// The counts.
+#[derive(Clone, Debug)]
+pub struct TreeStats {
+    /// Main-search nodes entered at each ply.
+    pub main_by_ply: Vec<u64>,
+    /// Quiescence nodes entered at each ply.
+    pub quiesce_by_ply: Vec<u64>,
+    /// Main-search nodes that reached their move loop, by kind (`NodeKind` order).
+    pub node_kinds: [u64; 3],
+    /// Moves searched, by kind (`MoveKind::ALL` order).
+    pub moves: [u64; 5],
+    /// Moves searched with a late-move reduction, and the plies taken off in all.
+    pub reduced_moves: u64,
+    pub reduced_plies: u64,
+    /// Reduced moves that beat alpha and were searched again.
+    pub re_searches: u64,
+    pub extensions: [u64; 3],
+    pub prunings: [u64; 7],
+    /// Table probes of the main search and quiescence; hits; hits with a proven score.
+    pub table_probes: u64,
+    pub table_hits: u64,
+    pub table_proven_hits: u64,
+    /// Nodes of the root's threat solver.
+    pub solver_nodes: u64,
+}
+
+impl Default for TreeStats {
+    fn default() -> TreeStats {
+        TreeStats {
+            main_by_ply: vec![0; MAX_PLY + 2],
+            quiesce_by_ply: vec![0; MAX_PLY + 2],
+            node_kinds: [0; 3],
+            moves: [0; 5],
+            reduced_moves: 0,
+            reduced_plies: 0,
+            re_searches: 0,
+            extensions: [0; 3],
+            prunings: [0; 7],
+            table_probes: 0,
+            table_hits: 0,
+            table_proven_hits: 0,
+            solver_nodes: 0,
+        }
+    }
+}
+
+impl TreeStats {
+    /// The counts of a search whose root threat solver spent `solver_nodes`.
+    pub fn from_solver(solver_nodes: u64) -> TreeStats {
+        TreeStats {
+            solver_nodes,
+            ..TreeStats::default()
+        }
+    }
+
+    pub fn node(&mut self, ply: usize, quiescence: bool) {
+        let row = match quiescence {
+            true => &mut self.quiesce_by_ply,
+            false => &mut self.main_by_ply,
+        };
+        row[ply.min(MAX_PLY + 1)] += 1;
+    }
+
+    pub fn node_kind(&mut self, kind: NodeKind) {
+        self.node_kinds[kind as usize] += 1;
+    }
+
+    pub fn searched(&mut self, kind: MoveKind) {
+        self.moves[kind as usize] += 1;
+    }
+
+    pub fn reduced(&mut self, plies: i32) {
+        if plies > 0 {
+            self.reduced_moves += 1;
+            self.reduced_plies += plies as u64;
+        }
+    }
+
+    pub fn extended(&mut self, why: Extension) {
+        self.extensions[why as usize] += 1;
+    }
+
+    pub fn pruned(&mut self, how: Pruning) {
+        self.prunings[how as usize] += 1;
+    }
+
+    pub fn probed(&mut self, hit: bool, proven: bool) {
+        self.table_probes += 1;
+        self.table_hits += u64::from(hit);
+        self.table_proven_hits += u64::from(proven);
+    }
+}
+
+/// A share of a total, in per cent.
+fn percent(part: u64, total: u64) -> f64 {
+    100.0 * part as f64 / total.max(1) as f64
+}
+
+impl fmt::Display for TreeStats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let main: u64 = self.main_by_ply.iter().sum();
+        let quiesce: u64 = self.quiesce_by_ply.iter().sum();
+        let all = main + quiesce + self.solver_nodes;
+        writeln!(
+            f,
+            "  nodes: main {main} ({:.0} %), quiescence {quiesce} ({:.0} %), root solver {} ({:.0} %)",
+            percent(main, all),
+            percent(quiesce, all),
+            self.solver_nodes,
+            percent(self.solver_nodes, all)
+        )?;
+        let deepest = self
+            .main_by_ply
+            .iter()
+            .zip(&self.quiesce_by_ply)
+            .rposition(|(m, q)| m + q > 0)
+            .unwrap_or(0);
+        write!(f, "  by ply (main+quiescence):")?;
+        for ply in 0..=deepest {
+            let (m, q) = (self.main_by_ply[ply], self.quiesce_by_ply[ply]);
+            write!(f, " {ply}:{m}+{q}")?;
+        }
+        writeln!(f)?;
+        let kinds: u64 = self.node_kinds.iter().sum();
+        writeln!(
+            f,
+            "  node kinds: PV {:.1} %, cut {:.1} %, all {:.1} % of {kinds}",
+            percent(self.node_kinds[NodeKind::Pv as usize], kinds),
+            percent(self.node_kinds[NodeKind::Cut as usize], kinds),
+            percent(self.node_kinds[NodeKind::All as usize], kinds)
+        )?;
+        let moves: u64 = self.moves.iter().sum();
+        write!(f, "  moves searched ({moves}):")?;
+        for kind in MoveKind::ALL {
+            let n = self.moves[kind as usize];
+            write!(f, " {} {n} ({:.0} %)", kind.name(), percent(n, moves))?;
+        }
+        writeln!(f)?;
+        writeln!(
+            f,
+            "  reductions: {} moves, {:.2} plies each, {} re-searched",
+            self.reduced_moves,
+            self.reduced_plies as f64 / self.reduced_moves.max(1) as f64,
+            self.re_searches
+        )?;
+        write!(f, "  extensions:")?;
+        for why in Extension::ALL {
+            write!(f, " {} {}", why.name(), self.extensions[why as usize])?;
+        }
+        writeln!(f)?;
+        write!(f, "  prunings:")?;
+        for how in Pruning::ALL {
+            write!(f, " {} {}", how.name(), self.prunings[how as usize])?;
+        }
+        writeln!(f)?;
+        writeln!(
+            f,
+            "  table: {} probes, {:.0} % hits, {} proven",
+            self.table_probes,
+            percent(self.table_hits, self.table_probes),
+            self.table_proven_hits
+        )
+    }
+}
