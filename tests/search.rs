@@ -29,6 +29,7 @@ fn tiny(depth: u32, nodes: u64) -> Limits {
         threads: 1,
         eval: EvalKind::Classical,
         blocked: Vec::new(),
+        tree_stats: false,
     }
 }
 
