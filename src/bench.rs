@@ -9,6 +9,8 @@ use crate::search::time::TimeBudget;
 use crate::search::tree_stats::TreeStats;
 use crate::search::tt::Table;
 use crate::search::{search, Limits, Silent, Stop};
+pub use crate::tactics_suite::Tactic;
+use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 /// The search bench: positions of every rule, searched to a fixed depth with a fixed-size
@@ -35,17 +37,6 @@ pub const BENCH_POSITIONS: [(Rule, usize, &str); 9] = [
 ];
 const BENCH_DEPTH: u32 = 8;
 
-/// A tactics position: the moves in renju notation from black's first, and what Rapfi
-/// (classical evaluation) needed to prove the side to move's win.
-#[derive(Clone, Copy, Debug)]
-pub struct Tactic {
-    pub rule: Rule,
-    pub side: usize,
-    pub moves: &'static str,
-    pub rapfi_mate_plies: u32,
-    pub rapfi_nodes: u64,
-}
-
 /// The tactics bench: positions where the side to move has a long forced win, each the first
 /// position of a ladder game lost by Quinto (stop 71, 1 s a move against Rapfi with its
 /// classical evaluation) where Rapfi, searching it afresh for a second, proved the win
@@ -55,175 +46,196 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
     Tactic {
         rule: Rule::Freestyle,
         side: 15,
-        moves:
+        moves: Cow::Borrowed(
             "h8 h9 j10 i9 g9 i7 i10 h10 g11 k7 j8 i8 j7 j9 k10 i6 i5 g6 h7 h6 f6 f7 g10 g8 h12 k9 \
          l9 e8 d9",
+        ),
         rapfi_mate_plies: 27,
         rapfi_nodes: 465_000,
     },
     Tactic {
         rule: Rule::Freestyle,
         side: 15,
-        moves:
+        moves: Cow::Borrowed(
             "h8 h9 i8 i7 g8 f8 h7 g6 k10 k8 j10 i9 j9 l11 j11 j12 i11 g11 f9 e10 h10 i10 h5 h12 \
          i12 l9 i13 h6 h13 g14 i6 j5 h11 g10 g13 f13 j8 j7 j13 k13 e9 j4 k14 l15 l14",
+        ),
         rapfi_mate_plies: 19,
         rapfi_nodes: 401_000,
     },
     Tactic {
         rule: Rule::Freestyle,
         side: 15,
-        moves: "h8 h9 j6 g9 f9 g8 g10 i10 j11 e8 f7 f8 e7 g7 h6 j9 k9 i7 i8 h11 k8 h12 h13 i12 j12",
+        moves: Cow::Borrowed(
+            "h8 h9 j6 g9 f9 g8 g10 i10 j11 e8 f7 f8 e7 g7 h6 j9 k9 i7 i8 h11 k8 h12 h13 i12 j12",
+        ),
         rapfi_mate_plies: 19,
         rapfi_nodes: 327_000,
     },
     Tactic {
         rule: Rule::Renju,
         side: 15,
-        moves:
+        moves: Cow::Borrowed(
             "h8 h9 i7 g9 i9 g7 i8 i6 i11 i10 g8 f8 j8 k8 h6 k9 j9 k10 k7 h10 j10 k11 k12 j7 h5 h4 \
          g5 f4 f5 e5 d6 e6 e7 i4 j4 j5 l6 m5 k5 i3 k3 i5 i2 h3 g2 g3 j6 l4 e3 k4 h7 g6 l9 j12 \
          m6 e9 e10",
+        ),
         rapfi_mate_plies: 15,
         rapfi_nodes: 70_000,
     },
     Tactic {
         rule: Rule::Renju,
         side: 15,
-        moves:
+        moves: Cow::Borrowed(
             "h8 i9 j6 g9 h6 g8 h9 h10 g10 i11 j12 i6 j8 g5 i8 j7 k8 l8 k9 f8 e7 h7 i7 l10 j5 h5 \
          i4 l7 k5 l4 k7 k6 l6 l5 j4 i3 k3 g4 f3 i5 f5 k10 l9 f11 f9 h11 g11 g12 j10",
+        ),
         rapfi_mate_plies: 25,
         rapfi_nodes: 585_000,
     },
     Tactic {
         rule: Rule::Renju,
         side: 15,
-        moves:
+        moves: Cow::Borrowed(
             "h8 i9 g7 h9 g9 i7 g8 g6 i8 f8 e11 f10 g11 g10 e10 d11 e12 e13 d10 j8 f12 c9 g12 h12 \
          f11 d9 f14 h11 h13 i14 c12 d12 c14 g14 d13 b15 e14 b11 g13 h14 j13 i13 f13 f15 b14 \
          d14 c11",
+        ),
         rapfi_mate_plies: 17,
         rapfi_nodes: 116_000,
     },
     Tactic {
         rule: Rule::Freestyle,
         side: 20,
-        moves:
+        moves: Cow::Borrowed(
             "i10 g8 k8 i12 g12 h11 g10 h10 h9 i8 g9 f9 h8 g11 i7 j6 f11 h13 i9 j11 k10 k9 h12 j10 \
          h7 l8 i11 k7 m9 e12 j7 h6 g7 f7 f6 e5 f14 e11 e13 d12 g14",
+        ),
         rapfi_mate_plies: 51,
         rapfi_nodes: 446_000,
     },
     Tactic {
         rule: Rule::Freestyle,
         side: 20,
-        moves: "i10 j10 g10 i12 j8 j12 k12",
+        moves: Cow::Borrowed("i10 j10 g10 i12 j8 j12 k12"),
         rapfi_mate_plies: 23,
         rapfi_nodes: 489_000,
     },
     Tactic {
         rule: Rule::Freestyle,
         side: 20,
-        moves: "k10 l11 i8 m11 k11 k12 k8 l12 l8",
+        moves: Cow::Borrowed("k10 l11 i8 m11 k11 k12 k8 l12 l8"),
         rapfi_mate_plies: 29,
         rapfi_nodes: 532_000,
     },
     Tactic {
         rule: Rule::Freestyle,
         side: 20,
-        moves: "k12 m12 k13 k14 m10 l13 j15 l11 l12 k10 j9 j14 l14 m15 o10 m16 n10 p10 o12",
+        moves: Cow::Borrowed(
+            "k12 m12 k13 k14 m10 l13 j15 l11 l12 k10 j9 j14 l14 m15 o10 m16 n10 p10 o12",
+        ),
         rapfi_mate_plies: 29,
         rapfi_nodes: 554_000,
     },
     Tactic {
         rule: Rule::Freestyle,
         side: 20,
-        moves:
+        moves: Cow::Borrowed(
             "i12 j14 k10 h13 h12 i14 k12 g12 j15 k13 k14 l12 i15 l13 l15 j13 i13 h15 m14 g14 m15 \
          k15 m13 m16 f13",
+        ),
         rapfi_mate_plies: 23,
         rapfi_nodes: 147_000,
     },
     Tactic {
         rule: Rule::Freestyle,
         side: 20,
-        moves:
+        moves: Cow::Borrowed(
             "k11 m9 m13 j11 k8 j10 j9 l8 k10 k9 m7 l7 l9 m10 m12 l11 k12 n10 o11 o10 p10 n12 n8 \
          o9 m11 k13 p11 p9 n13 m15 p13 o13 m14 q10 q9 o8 q11 n11 r11 s11 p7 j6 k7 l4 o7 n7 m6 \
          k5 m3 k6 l15 o12 m5 m4 l6",
+        ),
         rapfi_mate_plies: 27,
         rapfi_nodes: 520_000,
     },
     Tactic {
         rule: Rule::Freestyle,
         side: 20,
-        moves: "i11 g11 i13 g12 k9 h13 h14 j12 i14 i12 h12 g13 g14 j14 g10 j10 j11 l12 k12 k11 i9 \
+        moves: Cow::Borrowed(
+            "i11 g11 i13 g12 k9 h13 h14 j12 i14 i12 h12 g13 g14 j14 g10 j10 j11 l12 k12 k11 i9 \
          m13 n14 m11 k13 m10 m9 i10 m14 f13 h11 e13 d13 f12 h10 l9 l10 n11 h9 h8 o12 f11 f10",
+        ),
         rapfi_mate_plies: 21,
         rapfi_nodes: 77_000,
     },
     Tactic {
         rule: Rule::Freestyle,
         side: 20,
-        moves: "j10 i8 l8 k9 j8 j7 k7 i9 h9 i6 i7 h5 g4 j6 g5 g6 h6 f4 h7 f7 i4 e8 d9 f8 f6 e7 c7 \
+        moves: Cow::Borrowed(
+            "j10 i8 l8 k9 j8 j7 k7 i9 h9 i6 i7 h5 g4 j6 g5 g6 h6 f4 h7 f7 i4 e8 d9 f8 f6 e7 c7 \
          h10 g9 f9 g10 l5 l6 l9 k8 m8 j9 n7 j11 j12 o6",
+        ),
         rapfi_mate_plies: 31,
         rapfi_nodes: 441_000,
     },
     Tactic {
         rule: Rule::Freestyle,
         side: 20,
-        moves: "i10 k10 k11 j13 h12 l11 j9 k12 m10 h11 i12 l13 m13",
+        moves: Cow::Borrowed("i10 k10 k11 j13 h12 l11 j9 k12 m10 h11 i12 l13 m13"),
         rapfi_mate_plies: 45,
         rapfi_nodes: 410_000,
     },
     Tactic {
         rule: Rule::Freestyle,
         side: 20,
-        moves: "j10 j12 k9 i10 l14 i11 i9 k11 j11",
+        moves: Cow::Borrowed("j10 j12 k9 i10 l14 i11 i9 k11 j11"),
         rapfi_mate_plies: 23,
         rapfi_nodes: 345_000,
     },
     Tactic {
         rule: Rule::Freestyle,
         side: 20,
-        moves: "k12 l14 m10 i10 g12 j13 j14 i12 k14 i11 i13 k13 j12 k11 i9 l11 j11",
+        moves: Cow::Borrowed("k12 l14 m10 i10 g12 j13 j14 i12 k14 i11 i13 k13 j12 k11 i9 l11 j11"),
         rapfi_mate_plies: 23,
         rapfi_nodes: 91_000,
     },
     Tactic {
         rule: Rule::Freestyle,
         side: 20,
-        moves:
+        moves: Cow::Borrowed(
             "i11 k13 m14 i12 j11 k12 l12 k11 k14 l14 m12 l13 m13 m15 n16 m10 k9 h12 j13 g11 j12 \
          j14 f10 h10 j9 j10 f12 f11 h9 i9 l15 h13 i14 g10 j16 n17 k16 j17 g8 l16 k17 k15 i13 \
          e10 g13 i15 h14 e11 h11 g12 d9 g15 n13 o12 g14",
+        ),
         rapfi_mate_plies: 23,
         rapfi_nodes: 120_000,
     },
     Tactic {
         rule: Rule::Freestyle,
         side: 20,
-        moves:
+        moves: Cow::Borrowed(
             "j12 h12 j14 k13 j10 j13 i13 k11 k12 m12 l13 m14 j11 h9 i12 i14 k10 l9 l16 k15 j8 j9 \
          k9 m15 m11 l10 l8 m7 k7 k8 j6 i5 l6 i9 l15 m16 m13 l17 h13 g14 l14 l12 m17",
+        ),
         rapfi_mate_plies: 55,
         rapfi_nodes: 690_000,
     },
     Tactic {
         rule: Rule::Freestyle,
         side: 20,
-        moves:
+        moves: Cow::Borrowed(
             "k12 i11 h9 j11 k10 j10 j9 k9 h12 i8 h11 h10 j12 i12 j8 i10 i9 f10 g10 f8 f11 f9 e7 \
          g7 g11 h6 e9 e11 g8",
+        ),
         rapfi_mate_plies: 29,
         rapfi_nodes: 209_000,
     },
     Tactic {
         rule: Rule::Freestyle,
         side: 20,
-        moves: "i10 k9 i9 k8 l11 i8 k10 j8 l8 l10 i7 m9 n9 j7 m10 k12 j6 k6 l5 j12 k11",
+        moves: Cow::Borrowed(
+            "i10 k9 i9 k8 l11 i8 k10 j8 l8 l10 i7 m9 n9 j7 m10 k12 j6 k6 l5 j12 k11",
+        ),
         rapfi_mate_plies: 23,
         rapfi_nodes: 453_000,
     },
@@ -337,9 +349,9 @@ pub fn timed_bench(millis: u64, threads: usize, eval: EvalKind) -> SearchFigures
 
 /// The tactics bench: each position searched to `nodes` nodes with `eval`; with `tree`, the
 /// lines say where the nodes went.
-pub fn tactics_bench(nodes: u64, eval: EvalKind, tree: bool) -> SearchFigures {
+pub fn tactics_bench(tactics: &[Tactic], nodes: u64, eval: EvalKind, tree: bool) -> SearchFigures {
     run_bench(
-        TACTICS_POSITIONS.iter().map(|t| (t.rule, t.side, t.moves)),
+        tactics.iter().map(|t| (t.rule, t.side, &*t.moves)),
         &Limits {
             max_nodes: Some(nodes),
             multipv: 1,
@@ -348,6 +360,44 @@ pub fn tactics_bench(nodes: u64, eval: EvalKind, tree: bool) -> SearchFigures {
             ..Limits::default()
         },
     )
+}
+
+/// The defence score of a suite: in how many of the defender's positions (one move before
+/// each win) a search of `nodes` answers otherwise than the move that let the win in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DefenceFigures {
+    pub positions: usize,
+    pub avoided: usize,
+}
+
+pub fn defence_bench(tactics: &[Tactic], nodes: u64, eval: EvalKind) -> DefenceFigures {
+    let defences: Vec<(&Tactic, &str, &str)> = tactics
+        .iter()
+        .filter_map(|t| t.defence().map(|(before, lost)| (t, before, lost)))
+        .collect();
+    let figures = run_bench(
+        defences
+            .iter()
+            .map(|&(t, before, _)| (t.rule, t.side, before)),
+        &Limits {
+            max_nodes: Some(nodes),
+            multipv: 1,
+            eval,
+            ..Limits::default()
+        },
+    );
+    let avoided = figures
+        .lines
+        .iter()
+        .zip(&defences)
+        .filter(|(line, (_, _, lost))| {
+            line.best.map(|b| line.size.to_human(b)).as_deref() != Some(*lost)
+        })
+        .count();
+    DefenceFigures {
+        positions: defences.len(),
+        avoided,
+    }
 }
 
 fn run_bench<'a>(
@@ -500,10 +550,11 @@ mod tests {
     #[test]
     fn the_tactics_positions_are_games_going_on_and_a_short_search_answers_each() {
         use crate::game::{judge_move, Verdict};
-        for &Tactic {
+        for Tactic {
             rule, side, moves, ..
         } in &TACTICS_POSITIONS
         {
+            let (rule, side) = (*rule, *side);
             let size = BoardSize::square(side).expect("tactics sizes are valid");
             let mut board = Board::new(size, rule);
             for text in moves.split_whitespace() {
@@ -513,7 +564,7 @@ mod tests {
                 assert_eq!(verdict, Verdict::Continue, "{moves}: {text}");
             }
         }
-        let figures = tactics_bench(300, EvalKind::Classical, false);
+        let figures = tactics_bench(&TACTICS_POSITIONS, 300, EvalKind::Classical, false);
         assert_eq!(figures.lines.len(), TACTICS_POSITIONS.len());
         for line in &figures.lines {
             assert!(line.best.is_some() && line.nodes <= 300, "{line:?}");

@@ -20,3 +20,4 @@ pub mod record;
 pub mod replace_file;
 pub mod rng;
 pub mod search;
+pub mod tactics_suite;

@@ -1,13 +1,14 @@
 //! `pbrain-quinto`: the Gomocup brain (no arguments) and its subcommands.
 
 use quinto::bench::{
-    rules_bench, search_bench, tactics_bench, timed_bench, SearchFigures, TACTICS_NODES,
-    TACTICS_POSITIONS,
+    defence_bench, rules_bench, search_bench, tactics_bench, timed_bench, SearchFigures, Tactic,
+    TACTICS_NODES, TACTICS_POSITIONS,
 };
 use quinto::engine::Handicap;
 use quinto::eval::evaluator::EvalKind;
 use quinto::platform;
 use quinto::search::params::MAX_THREADS;
+use quinto::tactics_suite::parse_suite;
 use std::ops::RangeInclusive;
 use std::process::ExitCode;
 
@@ -34,12 +35,15 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
   bench threads [N] [MS]
                   the timed bench with 1, 2, ... N search threads (default: the cores,
                   1000 ms): nodes/s and mean depth per thread count
-  bench tactics [NODES] [--tree]
+  bench tactics [NODES] [--tree] [--suite FILE]
                   search each tactics position (long forced wins Rapfi proved within a
                   second in games Quinto lost) to NODES nodes (default 1000000): the wins
                   proven and the nodes each took; --tree: where the nodes went (by ply,
                   move and node kind, reductions, extensions, prunings, table), beside
-                  Rapfi's mate length and nodes
+                  Rapfi's mate length and nodes; --suite: the positions of a forced-win
+                  suite (tournaments/suites/), and the defence score: how often the
+                  defender's position one move earlier gets another move than the one
+                  that let the win in
   bench rules [ROUNDS]
                   move+undo and renju foul-check speed (default 200 rounds)
   help            this text
@@ -62,7 +66,11 @@ fn main() -> ExitCode {
         };
         return ExitCode::from(quinto::play::command(&args[1..], terminal));
     }
-    let mut flags = match take_flags(&mut args) {
+    let tactics = match take_tactics_options(&mut args) {
+        Ok(options) => options,
+        Err(why) => return usage_error(&format!("pbrain-quinto bench tactics: {why}")),
+    };
+    let flags = match take_flags(&mut args) {
         Ok(flags) => flags,
         Err(why) => return usage_error(&format!("pbrain-quinto: {why}")),
     };
@@ -81,13 +89,6 @@ fn main() -> ExitCode {
         quinto::protocol::run(interactive, flags.handicap, flags.threads, flags.eval);
         return ExitCode::SUCCESS;
     }
-    // `bench tactics`' own option.
-    let tree = command == Some("bench")
-        && args.get(1).map(String::as_str) == Some("tactics")
-        && flags.unknown.iter().any(|f| f == "--tree");
-    if tree {
-        flags.unknown.retain(|f| f != "--tree");
-    }
     if let Some(unknown) = flags.unknown.first() {
         return usage_error(&format!("pbrain-quinto: unknown option '{unknown}'"));
     }
@@ -97,7 +98,7 @@ fn main() -> ExitCode {
             Some("tactics") => bench_tactics(
                 args.get(2).map(String::as_str),
                 flags.eval.unwrap_or_default(),
-                tree,
+                &tactics,
             ),
             Some("time") => bench_time(
                 args.get(2).map(String::as_str),
@@ -203,8 +204,8 @@ fn bench_threads(threads: Option<&str>, millis: Option<&str>, eval: EvalKind) ->
 }
 
 /// Each tactics position's tree statistics, beside what Rapfi needed for its proof.
-fn print_trees(figures: &SearchFigures) {
-    for (i, (line, tactic)) in figures.lines.iter().zip(&TACTICS_POSITIONS).enumerate() {
+fn print_trees(figures: &SearchFigures, suite: &[Tactic]) {
+    for (i, (line, tactic)) in figures.lines.iter().zip(suite).enumerate() {
         println!(
             "position {:>2}: Quinto {} nodes to depth {}{}; Rapfi mate in {} plies, {} nodes",
             i + 1,
@@ -253,7 +254,37 @@ fn bench_search(depth: Option<&str>, eval: EvalKind) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn bench_tactics(nodes: Option<&str>, eval: EvalKind, tree: bool) -> ExitCode {
+/// `bench tactics`' own options.
+#[derive(Debug, Default)]
+struct TacticsOptions {
+    /// Print where the nodes went.
+    tree: bool,
+    /// A suite file instead of the built-in positions.
+    suite: Option<String>,
+}
+
+/// Removes `--tree` and `--suite FILE` from the arguments of `bench tactics` (nothing from
+/// other commands' arguments).
+fn take_tactics_options(args: &mut Vec<String>) -> Result<TacticsOptions, String> {
+    let mut options = TacticsOptions::default();
+    if args.len() < 2 || args[0] != "bench" || args[1] != "tactics" {
+        return Ok(options);
+    }
+    if let Some(at) = args.iter().position(|a| a == "--tree") {
+        args.remove(at);
+        options.tree = true;
+    }
+    if let Some(at) = args.iter().position(|a| a == "--suite") {
+        args.remove(at);
+        if at >= args.len() {
+            return Err("--suite takes a file".into());
+        }
+        options.suite = Some(args.remove(at));
+    }
+    Ok(options)
+}
+
+fn bench_tactics(nodes: Option<&str>, eval: EvalKind, options: &TacticsOptions) -> ExitCode {
     let nodes = match bench_argument(
         nodes,
         1..=u64::MAX,
@@ -262,10 +293,23 @@ fn bench_tactics(nodes: Option<&str>, eval: EvalKind, tree: bool) -> ExitCode {
         Ok(nodes) => nodes.unwrap_or(TACTICS_NODES),
         Err(code) => return code,
     };
-    let figures = tactics_bench(nodes, eval, tree);
+    let suite = match &options.suite {
+        None => TACTICS_POSITIONS.to_vec(),
+        Some(path) => match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| parse_suite(&text))
+        {
+            Ok(suite) => suite,
+            Err(why) => {
+                eprintln!("pbrain-quinto bench tactics: {path}: {why}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let figures = tactics_bench(&suite, nodes, eval, options.tree);
     print_lines(&figures);
-    if tree {
-        print_trees(&figures);
+    if options.tree {
+        print_trees(&figures, &suite);
     }
     let proven: Vec<_> = figures.lines.iter().filter(|l| l.won()).collect();
     println!(
@@ -274,7 +318,36 @@ fn bench_tactics(nodes: Option<&str>, eval: EvalKind, tree: bool) -> ExitCode {
         figures.lines.len(),
         proven.iter().map(|l| l.nodes).sum::<u64>()
     );
+    let ratio = median_proof_ratio(&figures, &suite);
+    match ratio {
+        Some(ratio) => println!("Median nodes to a proof: {ratio:.2} times Rapfi's"),
+        None => println!("Median nodes to a proof: half the positions or more unproven"),
+    }
+    if options.suite.is_some() {
+        let defence = defence_bench(&suite, nodes, eval);
+        println!(
+            "Defence: {} of {} defender's positions answered otherwise than the move that let the win in",
+            defence.avoided, defence.positions
+        );
+    }
     ExitCode::SUCCESS
+}
+
+/// The median over the positions of Quinto's nodes to a proof over Rapfi's, an unproven
+/// position counting as infinitely many; `None` when that median is infinite.
+fn median_proof_ratio(figures: &SearchFigures, suite: &[Tactic]) -> Option<f64> {
+    let mut ratios: Vec<f64> = figures
+        .lines
+        .iter()
+        .zip(suite)
+        .map(|(line, tactic)| match line.won() {
+            true => line.nodes as f64 / tactic.rapfi_nodes.max(1) as f64,
+            false => f64::INFINITY,
+        })
+        .collect();
+    ratios.sort_by(|a, b| a.total_cmp(b));
+    let middle = ratios.get(ratios.len() / 2).copied()?;
+    middle.is_finite().then_some(middle)
 }
 
 fn bench_rules(rounds: Option<&str>) -> ExitCode {
