@@ -3,10 +3,10 @@
 //! (`INFO show_detail 1`, `INFO max_depth`/`INFO max_node`, `BOARD … DONE`: the brain prints
 //! `MESSAGE depth D ev SCORE …` before its move), and kept when |SCORE| is small.
 
-use crate::engine::{EngineProcess, EngineSpec, Received};
-use crate::game::classify;
-use crate::game::LineKind;
-use crate::openings::check_position;
+use crate::matches::engine::{EngineProcess, EngineSpec, Received};
+use crate::matches::game::classify;
+use crate::matches::game::LineKind;
+use crate::matches::openings::check_position;
 use quinto::game::{BoardSize, Color, Pos, Rule};
 use quinto::rng::Rng;
 use std::path::Path;
@@ -54,7 +54,7 @@ pub fn read_bases(path: &Path, size: BoardSize, rule: Rule) -> Result<Vec<Base>,
                     .cloned()
                     .unwrap_or_default()
             };
-            let moves = crate::openings::parse_moves(&get("moves_alg"), size)
+            let moves = crate::matches::openings::parse_moves(&get("moves_alg"), size)
                 .map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))?;
             check_position(&moves, size, rule)
                 .map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))?;
@@ -67,7 +67,7 @@ pub fn read_bases(path: &Path, size: BoardSize, rule: Rule) -> Result<Vec<Base>,
             bases.push(Base { label, moves });
         } else {
             let content = line.split('#').next().unwrap_or("").trim();
-            let moves = crate::openings::parse_moves(content, size)
+            let moves = crate::matches::openings::parse_moves(content, size)
                 .map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))?;
             check_position(&moves, size, rule)
                 .map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))?;
