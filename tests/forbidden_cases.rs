@@ -1,4 +1,4 @@
-//! Every renju case in ../shared/testdata/renju/forbidden_cases.jsonl, judged by the fast
+//! Every renju case in tests/data/renju/forbidden_cases.jsonl, judged by the fast
 //! checker and by the naive one.
 
 mod common;
@@ -8,7 +8,7 @@ use quinto::game::Foul;
 use serde_json::Value;
 
 /// Where the RIF text and the Gomocup referee disagree, Quinto follows the referee
-/// (../shared/testdata/README.md): (case id, point, the referee's verdict).
+/// (tests/data/README.md): (case id, point, the referee's verdict).
 const REFEREE_OVERRIDES: [(&str, &str, Option<Foul>); 2] = [
     // A three formed together with a five: the file (RIF) says forbidden, the referee legal.
     ("realcore/BitBoardForbiddenTest#15", "i12", None),
@@ -134,7 +134,7 @@ fn every_forbidden_case_follows_the_referee_including_the_two_renju_world_five_c
         cases += 1;
     }
     assert_eq!(cases, 51);
-    // ../shared/testdata/README.md: 4,865 black verdicts in all (queries and implied legal
+    // tests/data/README.md: 4,865 black verdicts in all (queries and implied legal
     // points; the one query about a white move is checked apart).
     assert_eq!(
         tally.queries + tally.implied_legal,

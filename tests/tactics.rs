@@ -1,5 +1,5 @@
 //! The threat solver on the published VCF and VCT problems of
-//! ../shared/testdata/tactics/quintet_mate_tests.jsonl: every win is found within the
+//! tests/data/tactics/quintet_mate_tests.jsonl: every win is found within the
 //! shortest known number of attacker moves, none with one move fewer, none where the
 //! problem's own limits allow none; and the line found is a real win under the rules. As in
 //! the problems, a line ends with a move the defender cannot answer (a five, an open or a

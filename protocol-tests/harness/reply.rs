@@ -1,4 +1,4 @@
-//! The lines a brain may print (../shared/PROTOCOL.md §4), recognised strictly: a move is two
+//! The lines a brain may print (docs/protocol.md §4), recognised strictly: a move is two
 //! unsigned decimal numbers and a comma, nothing else on the line.
 
 /// One line of the brain's output.

@@ -1,5 +1,5 @@
 //! What the lines sent to the brain ask for, as the harness reads the protocol
-//! (../shared/PROTOCOL.md): an independent model of the engine's input side, so that every
+//! (docs/protocol.md): an independent model of the engine's input side, so that every
 //! reply can be checked against what the protocol says it must be.
 //!
 //! Text rules (the same as any Gomocup manager assumes): lines end at `\n`; bytes that are

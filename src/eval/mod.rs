@@ -1,9 +1,21 @@
-//! Static evaluation: a linear function of what the board keeps incrementally — how many
-//! (empty point, direction) pairs hold each line pattern and how many empty points hold each
-//! shape, for the side to move and for its opponent — plus a table indexed by who holds
-//! which threats (the initiative: a sum of lines cannot see that an open three of the side
-//! to move is worth far more than the opponent's). The weights are fitted to game results
-//! by `quinto-tune` (tournaments/tuning/) and live in [`weights`].
+//! Static evaluation. Two live side by side, and [`evaluator`] picks one per search
+//! (`--eval auto|classical|net|policy`):
+//!
+//! - the learned one, [`net`]: a line-pattern network trained on Quinto's self-play games
+//!   by `quinto-train` (tournaments/), giving a value and a move policy; built in for
+//!   freestyle (standard and caro play it too) and for renju;
+//! - the classical one, in this module: a linear function of what the board keeps
+//!   incrementally — how many (empty point, direction) pairs hold each line pattern and how
+//!   many empty points hold each shape, for the side to move and for its opponent — plus a
+//!   table indexed by who holds which threats (the initiative: a sum of lines cannot see
+//!   that an open three of the side to move is worth far more than the opponent's). Its
+//!   weights are fitted by `quinto-tune` (tournaments/tuning/) and live in [`weights`].
+//!
+//! By default (`auto`) the network gives the value and the policy on freestyle and standard
+//! 15×15; renju 15×15 keeps the classical value with the network's policy ordering the
+//! moves; every other rule and board, 20×20 included, plays the classical evaluation alone
+//! (`net::embedded::PROVEN` lists where the network has won its match). Where the network
+//! gives the value, the classical one still stands in for it far from the search's window.
 
 pub mod evaluator;
 pub mod net;

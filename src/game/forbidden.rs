@@ -4,7 +4,7 @@
 //! package) scans the four lines through the point with four small functions — exact five,
 //! overline, fours, three — and decides a three recursively: it is real only if a point that
 //! turns it into a straight four is neither forbidden nor a five (the referee's one deviation
-//! from the RIF text, ../shared/PROTOCOL.md §6). Every one of those scans reads at most five
+//! from the RIF text, docs/protocol.md §6). Every one of those scans reads at most five
 //! cells on each side of the point, so this module runs them once, at start-up, over every
 //! neighbourhood (3^10 of them: empty, black, or blocked) and keeps the answers in a table.
 //! A verdict is then four table look-ups, plus the recursion for lines that hold a three.

@@ -2,7 +2,7 @@
 
 use super::Color;
 
-/// A rule set, as named by the Gomocup `INFO rule` bit mask (../shared/PROTOCOL.md §6).
+/// A rule set, as named by the Gomocup `INFO rule` bit mask (docs/protocol.md §6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rule {
     /// 0: five or more in a row wins.

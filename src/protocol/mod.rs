@@ -1,4 +1,4 @@
-//! The Gomocup/Piskvork brain protocol with the Yixin extensions (../shared/PROTOCOL.md):
+//! The Gomocup/Piskvork brain protocol with the Yixin extensions (docs/protocol.md):
 //! an input thread reads and parses lines, the session answers them, one writer prints.
 
 mod analysis;

@@ -8,10 +8,11 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-/// A path under ../shared/testdata (the shared folder sits beside the repository).
+/// A path under tests/data, the test data from outside the project (its README names the
+/// source of every record).
 pub fn testdata(relative: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/testdata")
+        .join("tests/data")
         .join(relative)
 }
 

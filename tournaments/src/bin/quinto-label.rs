@@ -26,8 +26,8 @@ Takes every --every-th quiet position (no five point for either side, from the
 the teacher brain search each for --think-ms (INFO show_detail 1; its last progress line
 gives the evaluation: Quinto's `MESSAGE depth D ev S`, Rapfi's `MESSAGE … | Depth D-S |
 Eval S | …`), and appends one line per position to FILE (the format is in
-tournaments/src/labels.rs). Positions already in FILE are skipped, so a stopped run goes on
-where it left off when started again with the same DIRs.
+tournaments/src/training/labels.rs). Positions already in FILE are skipped, so a stopped
+run goes on where it left off when started again with the same DIRs.
 
   --games DIR        a directory of records, searched recursively (repeatable)
   --teacher SPEC     the teacher, as an engine for quinto-match

@@ -1,5 +1,5 @@
 //! `quinto-selfplay`: Quinto plays itself in-process and writes the games as training data
-//! (format in `tournaments/src/selfplay.rs`); `quinto-selfplay merge` joins shards.
+//! (format in `tournaments/src/training/selfplay.rs`); `quinto-selfplay merge` joins shards.
 
 use quinto::eval::evaluator::EvalKind;
 use quinto::game::{BoardSize, Rule};

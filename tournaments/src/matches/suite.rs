@@ -3,10 +3,10 @@
 //! (`INFO show_detail 1`, `INFO max_depth`/`INFO max_node`, `BOARD … DONE`: the brain prints
 //! `MESSAGE depth D ev SCORE …` before its move), and kept when |SCORE| is small.
 
-use crate::engine::{EngineProcess, EngineSpec, Received};
-use crate::game::classify;
-use crate::game::LineKind;
-use crate::openings::check_position;
+use crate::matches::engine::{EngineProcess, EngineSpec, Received};
+use crate::matches::game::classify;
+use crate::matches::game::LineKind;
+use crate::matches::openings::check_position;
 use quinto::game::{BoardSize, Color, Pos, Rule};
 use quinto::rng::Rng;
 use std::path::Path;
@@ -54,7 +54,7 @@ pub fn read_bases(path: &Path, size: BoardSize, rule: Rule) -> Result<Vec<Base>,
                     .cloned()
                     .unwrap_or_default()
             };
-            let moves = crate::openings::parse_moves(&get("moves_alg"), size)
+            let moves = crate::matches::openings::parse_moves(&get("moves_alg"), size)
                 .map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))?;
             check_position(&moves, size, rule)
                 .map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))?;
@@ -67,7 +67,7 @@ pub fn read_bases(path: &Path, size: BoardSize, rule: Rule) -> Result<Vec<Base>,
             bases.push(Base { label, moves });
         } else {
             let content = line.split('#').next().unwrap_or("").trim();
-            let moves = crate::openings::parse_moves(content, size)
+            let moves = crate::matches::openings::parse_moves(content, size)
                 .map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))?;
             check_position(&moves, size, rule)
                 .map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))?;
@@ -435,10 +435,7 @@ mod tests {
     #[test]
     fn the_canonical_renju_table_reads_as_bases() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../shared/testdata/openings/renju_26_canonical_openings.tsv");
-        if !path.exists() {
-            return; // the shared test data sits beside the repository; not in every checkout
-        }
+            .join("../tests/data/openings/renju_26_canonical_openings.tsv");
         let bases = read_bases(&path, s15(), Rule::Renju).unwrap();
         assert_eq!(bases.len(), 26);
         assert_eq!(bases[0].label, "1D Kansei");

@@ -3,9 +3,9 @@
 //! score) with the search's best move, and a target that mixes the search's score with the
 //! game's result.
 
-use crate::labels::is_quiet;
-use crate::selfplay::Game;
-use crate::tuning::{sigmoid, Sample, K};
+use crate::training::labels::is_quiet;
+use crate::training::selfplay::Game;
+use crate::training::tuning::{sigmoid, Sample, K};
 use quinto::eval::features;
 use quinto::eval::net::features::{board_features, LineFeatures};
 use quinto::game::{Board, Color, Pos};
@@ -100,7 +100,7 @@ fn position(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::selfplay::Game;
+    use crate::training::selfplay::Game;
 
     #[test]
     fn positions_are_quiet_and_point_at_the_move_searched() {

@@ -5,7 +5,7 @@
 //! labelled by a teacher engine (`labels`) fit to its expectation instead, or to a blend of
 //! it and the result.
 
-use crate::labels::{quiet_positions, Label};
+use crate::training::labels::{quiet_positions, Label};
 use quinto::eval::{
     evaluate_features, features, Features, Weights, COUNT_FEATURES, TABLES, THREAT_MASKS,
     WEIGHT_SCALE,
@@ -446,10 +446,11 @@ pub(crate) mod tests {
     #[test]
     fn labelled_positions_fit_to_the_teacher_blended_with_the_result() {
         let won = record(&BLACK_FIVE_IN_A_ROW, "1-0 five: black made five");
-        let labels: Vec<Label> = crate::labels::positions(std::slice::from_ref(&won), 0, 1)
-            .into_iter()
-            .map(|position| Label { position, ev: 200 })
-            .collect();
+        let labels: Vec<Label> =
+            crate::training::labels::positions(std::slice::from_ref(&won), 0, 1)
+                .into_iter()
+                .map(|position| Label { position, ev: 200 })
+                .collect();
         let teacher = label_samples(&labels, 200.0, 1.0).unwrap();
         assert!((teacher[1].result - sigmoid(1.0)).abs() < 1e-12);
         let blend = label_samples(&labels, 200.0, 0.5).unwrap();

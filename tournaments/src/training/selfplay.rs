@@ -12,8 +12,8 @@
 //! search's best, `x,y/score/bx,by` where an early random pick played `x,y` instead of the
 //! search's best `bx,by`.
 
-use crate::labels::black_result;
-use crate::tuning::K;
+use crate::training::labels::black_result;
+use crate::training::tuning::K;
 use quinto::eval::evaluator::EvalKind;
 use quinto::game::{judge_move, Board, BoardSize, Color, Pos, Rule, Verdict};
 use quinto::record::Record;

@@ -1,9 +1,9 @@
 //! What a match writes: a Piskvork `.psq` record per game, a line per game in `games.csv`,
 //! and the summary tables (W/D/L, Elo, LOS, failures, SPRT).
 
-use crate::game::{Fault, GameRecord};
-use crate::procmem::Memory;
-use crate::stats::{describe_elo, fmt_elo, Penta, Sample, Sprt, SprtVerdict, Wdl};
+use crate::matches::game::{Fault, GameRecord};
+use crate::matches::procmem::Memory;
+use crate::matches::stats::{describe_elo, fmt_elo, Penta, Sample, Sprt, SprtVerdict, Wdl};
 use quinto::game::{BoardSize, Color, Pos, Rule};
 use quinto::record::Record;
 use std::collections::HashSet;
@@ -471,7 +471,7 @@ pub fn size_text(size: BoardSize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Ending;
+    use crate::matches::game::Ending;
 
     fn record(winner: Option<Color>, ending: Ending) -> GameRecord {
         GameRecord {

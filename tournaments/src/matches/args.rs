@@ -1,11 +1,11 @@
 //! `quinto-match`'s command line, parsed by hand.
 
-use crate::engine::EngineSpec;
-use crate::game::{GameConfig, Limits};
-use crate::openings;
-use crate::procmem::{parse_bytes, MemoryKind};
-use crate::runner::MatchConfig;
-use crate::stats::Sprt;
+use crate::matches::engine::EngineSpec;
+use crate::matches::game::{GameConfig, Limits};
+use crate::matches::openings;
+use crate::matches::procmem::{parse_bytes, MemoryKind};
+use crate::matches::runner::MatchConfig;
+use crate::matches::stats::Sprt;
 use quinto::game::{BoardSize, Rule};
 use std::path::PathBuf;
 

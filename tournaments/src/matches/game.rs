@@ -5,8 +5,8 @@
 //! `BEGIN` on the empty board, `BOARD … DONE` for an engine's first move in a set-up
 //! position, `TURN x,y` afterwards — and `END` at the close.
 
-use crate::engine::{EngineProcess, EngineSpec, Received};
-use crate::procmem::{Memory, MemoryKind};
+use crate::matches::engine::{EngineProcess, EngineSpec, Received};
+use crate::matches::procmem::{Memory, MemoryKind};
 use quinto::game::{gomocup_stone_limit, judge_move, Board, BoardSize, Color, Pos, Rule, Verdict};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

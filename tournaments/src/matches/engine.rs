@@ -2,7 +2,7 @@
 //! piped stdin/stdout, its stderr in a log file, a reader thread that turns stdout into
 //! time-stamped lines, an optional transcript of the conversation, and memory sampling.
 
-use crate::procmem::{self, Memory};
+use crate::matches::procmem::{self, Memory};
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};

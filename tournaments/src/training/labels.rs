@@ -214,7 +214,7 @@ pub fn positions(records: &[Record], min_stones: usize, every: usize) -> Vec<Pos
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tuning::tests::{record, BLACK_FIVE_IN_A_ROW};
+    use crate::training::tuning::tests::{record, BLACK_FIVE_IN_A_ROW};
 
     #[test]
     fn a_label_survives_its_line() {

@@ -2,11 +2,11 @@
 //! opening twice with colours swapped), worker threads playing games, and the results
 //! written as they come in.
 
-use crate::engine::{EngineProcess, EngineSpec, Received};
-use crate::game::{play_game, EngineLogs, GameConfig, GameRecord};
-use crate::openings::Opening;
-use crate::report::{self, Settings, Tally};
-use crate::stats::{Sprt, SprtVerdict};
+use crate::matches::engine::{EngineProcess, EngineSpec, Received};
+use crate::matches::game::{play_game, EngineLogs, GameConfig, GameRecord};
+use crate::matches::openings::Opening;
+use crate::matches::report::{self, Settings, Tally};
+use crate::matches::stats::{Sprt, SprtVerdict};
 use quinto::game::Color;
 use std::collections::VecDeque;
 use std::fs::{self, File};
@@ -204,7 +204,8 @@ pub fn run(config: &MatchConfig) -> Result<MatchResult, String> {
     let abouts = preflight(config, &logs_dir)?;
 
     let pairs = pairs(config.engines.len(), config.gauntlet);
-    let order = crate::openings::order(config.openings.len(), config.random_openings, config.seed);
+    let order =
+        crate::matches::openings::order(config.openings.len(), config.random_openings, config.seed);
     let games = schedule(&pairs, config.games_per_pair, config.openings.len(), &order);
     let planned = games.len();
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();

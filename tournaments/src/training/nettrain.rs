@@ -5,8 +5,8 @@
 //! each slice's gradient summed in order, the slices summed in order; the shuffle comes from
 //! the seed. The same data, seed and options give the same weights, bit for bit.
 
-use crate::netdata::Position;
-use crate::tuning::{cross_entropy, sigmoid};
+use crate::training::netdata::Position;
+use crate::training::tuning::{cross_entropy, sigmoid};
 use quinto::eval::net::features::LineFeatures;
 use quinto::eval::net::network::{
     Row, ACT_MAX, DIM, EMBED_LIMIT, HIDDEN, POLICY_SCALE, POOL_DIVISOR,
@@ -440,8 +440,8 @@ pub fn train(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::netdata::positions;
-    use crate::selfplay::{play, Config};
+    use crate::training::netdata::positions;
+    use crate::training::selfplay::{play, Config};
     use quinto::game::{BoardSize, Rule};
 
     fn some_positions(features: LineFeatures) -> Vec<Position> {

@@ -7,8 +7,8 @@
 //! the same opening, so node-limited runs of one suite hold the same games whatever their
 //! seeds, and pooling them adds games but no information.
 
-use crate::report::{pair_lines, sprt_line, PairTally, METHOD, SPRT_METHOD};
-use crate::stats::Sprt;
+use crate::matches::report::{pair_lines, sprt_line, PairTally, METHOD, SPRT_METHOD};
+use crate::matches::stats::Sprt;
 use quinto::game::Pos;
 use quinto::record::Record;
 use std::collections::HashSet;
