@@ -296,6 +296,13 @@ impl<'a> Searcher<'a> {
             return self.quiesce(alpha, beta, ply, QUIESCENCE_FOURS, None);
         }
         let pv_node = beta - alpha > 1;
+        // Mate distance pruning: no line from here ends sooner than a five next move, or
+        // later than a loss in two; a window outside that range is already decided.
+        let beta = beta.min(WIN - ply as i32 - 1);
+        alpha = alpha.max(-(WIN - ply as i32 - 2));
+        if alpha >= beta {
+            return alpha;
+        }
         let hash = self.board.hash();
         // A singular-extension test: the same node without one move, neither read from nor
         // written to the table, and not pruned on its static value.
