@@ -10,6 +10,8 @@ use crate::search::tt::Table;
 use crate::search::{search, Limits, Silent, Stop};
 use std::time::{Duration, Instant};
 
+pub mod hash;
+
 /// The search bench: positions of every rule, searched to a fixed depth with a fixed-size
 /// table cleared before each, one thread. The node total is the code's fingerprint.
 pub const BENCH_POSITIONS: [(Rule, usize, &str); 9] = [

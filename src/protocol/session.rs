@@ -124,6 +124,9 @@ impl Session {
             }
             Input::Command(command) => self.command(command, stop, out),
         };
+        if let Some(note) = self.engine.as_mut().and_then(Engine::take_note) {
+            self.pending.push(format!("MESSAGE {note}"));
+        }
         if let Err(why) = result {
             out.line(&format!("ERROR {why}"));
         }

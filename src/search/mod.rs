@@ -22,6 +22,7 @@ mod quiesce;
 pub mod threats;
 pub mod time;
 pub mod tt;
+mod tt_memory;
 
 use crate::eval::evaluator::EvalKind;
 use crate::game::{Board, Pos};
