@@ -6,6 +6,7 @@ mod balance;
 mod command;
 mod database;
 mod database_commands;
+mod notation;
 mod output;
 mod session;
 mod startup;

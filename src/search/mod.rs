@@ -429,6 +429,7 @@ fn main_search(
     deepen(
         &mut searcher,
         limits,
+        &root_moves,
         start,
         solver_nodes,
         helpers.main_depth,
@@ -437,7 +438,10 @@ fn main_search(
     // The ranking's searches start below the root: no root moves of ours to report.
     searcher.reporter = None;
     adopt_deeper_helper(&searcher, (helpers.finish)(), limits, &mut result);
-    result.ranked = rank(&mut searcher, &root_moves, &result, limits.multipv.max(1));
+    // Several moves were ranked with each iteration (see `deepen`); one only now.
+    if limits.multipv <= 1 || result.ranked.is_empty() {
+        result.ranked = rank(&mut searcher, &root_moves, &result, limits.multipv.max(1));
+    }
     result.nodes = searcher.nodes + solver_nodes;
     result.elapsed = start.elapsed();
     result
@@ -445,9 +449,13 @@ fn main_search(
 
 /// The main thread's iterative deepening: each finished iteration updates `result` and is
 /// reported; the clock, the best move's stability and a proven result decide when to stop.
+/// Ranking several moves (`multipv`), each iteration ranks them at its depth before it is
+/// reported, so that a GUI shows every ranked move's value while the search goes on; an
+/// iteration whose ranking the clock cuts short counts as unfinished.
 fn deepen(
     searcher: &mut Searcher,
     limits: &Limits,
+    root_moves: &[Pos],
     start: Instant,
     solver_nodes: u64,
     main_depth: &AtomicU32,
@@ -460,8 +468,9 @@ fn deepen(
         main_depth.store(depth, Ordering::Relaxed);
         let score = aspiration(searcher, previous, depth as i32);
         if searcher.aborted {
-            // A root move that beat the last iteration's best before the cut is better.
-            if let Some((best, score)) = searcher.root_best {
+            // A root move that beat the last iteration's best before the cut is better (not
+            // when ranking: the ranking's first move stays the move played).
+            if let Some((best, score)) = searcher.root_best.filter(|_| limits.multipv <= 1) {
                 let me = searcher.board.side_to_move();
                 if result.best != Some(best) && !searcher.board.is_forbidden(best, me) {
                     result.best = Some(best);
@@ -471,6 +480,7 @@ fn deepen(
             }
             break;
         }
+        let finished = (limits.multipv > 1).then(|| result.clone());
         let best_before = result.best;
         let dropped = depth > 1 && score <= previous - SCORE_DROP;
         previous = score;
@@ -486,6 +496,20 @@ fn deepen(
             }
             // A lost position's line may start with no legal move: keep the best-looking one.
             _ => result.pv = result.best.into_iter().collect(),
+        }
+        if let Some(finished) = finished {
+            // The ranking's searches start below the root: no root moves to report.
+            let reporter = searcher.reporter.take();
+            result.ranked = rank(searcher, root_moves, result, limits.multipv);
+            searcher.reporter = reporter;
+            if searcher.aborted && !finished.ranked.is_empty() {
+                *result = SearchResult {
+                    nodes: searcher.nodes + solver_nodes,
+                    elapsed: start.elapsed(),
+                    ..finished
+                };
+                break;
+            }
         }
         result.nodes = searcher.nodes + solver_nodes;
         result.elapsed = start.elapsed();
@@ -668,9 +692,11 @@ fn root_threat_search(
     solve(board, board.side_to_move(), vct, stop, nodes)
 }
 
-/// The `count` best root moves: the search's choice first, then the others by a
-/// one-ply-shallower search — or, once time is up, by the static evaluation — so that
-/// `count` moves come back whenever that many are legal.
+/// The `count` best root moves, best first: the search's choice, then the others searched
+/// to the same depth — or, once time is up, by the static evaluation — so that `count`
+/// moves come back whenever that many are legal. None scores above the search's choice:
+/// the search itself found each below it at this depth, and the list stays in the order
+/// of the values it gives.
 fn rank(
     searcher: &mut Searcher,
     root_moves: &[Pos],
@@ -685,8 +711,7 @@ fn rank(
     if count <= 1 {
         return ranked;
     }
-    let depth = result.depth.saturating_sub(1).max(1) as i32;
-    let lost = result.score < -WIN_THRESHOLD;
+    let depth = result.depth.max(1) as i32;
     let me = searcher.board.side_to_move();
     // The search's own moves first; when they are too few (only the answers to a threat are
     // searched), any other legal move near the stones makes up the count.
@@ -708,10 +733,11 @@ fn rank(
         .collect();
     for pos in tried {
         searcher.board.play(pos, me);
+        // Above the search's choice only the bound matters: a window up to just past it.
         let searched = if searcher.aborted {
             0
         } else {
-            -searcher.root(-WIN, WIN, depth - 1)
+            -searcher.root(-(result.score + 1), WIN, depth - 1)
         };
         let score = if searcher.aborted {
             -searcher.eval.evaluate(searcher.board, me.opponent())
@@ -719,16 +745,10 @@ fn rank(
             searched
         };
         searcher.board.undo();
-        // A proven loss at the root bounds every move the search tried there (each failed
-        // low against it), however well a shallower search thinks of one.
-        let score = if lost && root_moves.contains(&pos) {
-            score.min(result.score)
-        } else {
-            score
-        };
-        ranked.push((pos, score));
+        ranked.push((pos, score.min(result.score)));
     }
-    ranked[1..].sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    // Stable: the search's choice stays first among equal values.
+    ranked.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
     ranked.truncate(count);
     ranked
 }
