@@ -75,6 +75,9 @@ pub struct Mirror {
     /// The last `MESSAGE nbest` line's rank and value: a ranking goes 1, 2, … in the order
     /// of its values.
     last_nbest: Option<(u64, i64)>,
+    /// A `MESSAGE DATABASE TEXT "…` comment runs on: the lines up to its closing quote are
+    /// its text (Yixin-Board reads them so).
+    open_comment: bool,
 }
 
 impl Default for Mirror {
@@ -93,6 +96,7 @@ impl Default for Mirror {
             live_bits: 0,
             blocked: Vec::new(),
             last_nbest: None,
+            open_comment: false,
         }
     }
 }
@@ -169,6 +173,13 @@ impl Mirror {
 
     /// Checks one line the brain printed and follows its effect.
     pub fn received(&mut self, line: &str) -> Result<(), String> {
+        if self.open_comment {
+            self.open_comment = !closes_quote(line);
+            return Ok(());
+        }
+        if let Some(comment) = line.strip_prefix("MESSAGE DATABASE TEXT \"") {
+            self.open_comment = !closes_quote(comment);
+        }
         let reply = Reply::parse(line);
         *self.replies.entry(reply.kind()).or_default() += 1;
         if reply == Reply::Message {
@@ -737,6 +748,22 @@ fn exact_rule(value: u32) -> Option<Rule> {
 /// engine setting and never shows it (only the settings YXSHOWINFO reports may start so,
 /// never a warning the user should see), and it takes a `MESSAGE DATABASE …` line that is
 /// none of its forms for a point's entry, which it reads past the board: it crashes.
+/// Whether a comment's text (after its opening quote) ends on this line: a quote not
+/// escaped by a backslash.
+fn closes_quote(text: &str) -> bool {
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '"' => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
 /// An nbest line's value in one order: `+M n` (a win in n plies) above every evaluation,
 /// sooner wins higher; `-M n` below, later losses higher.
 fn ranked_value(text: &str) -> Option<i64> {
@@ -820,6 +847,17 @@ mod tests {
     }
 
     const DOUBLE_THREE: &str = "START 15\nINFO rule 4\nYXBOARD\n5,7,1\n0,0,2\n6,7,1\n14,0,2\n7,5,1\n0,14,2\n7,6,1\n14,14,2\nDONE\n";
+
+    #[test]
+    fn a_comment_runs_on_to_its_closing_quote() {
+        let mut mirror = after(DOUBLE_THREE, &["OK"]);
+        mirror
+            .received(r#"MESSAGE DATABASE TEXT "two \"lines\" \\"#)
+            .unwrap();
+        mirror.received("7,7 is not a move here").unwrap();
+        mirror.received(r#"\"quoted\" end""#).unwrap();
+        assert!(mirror.received("7,7").is_err(), "no move was asked for");
+    }
 
     #[test]
     fn a_ranking_goes_in_order_of_rank_and_value() {

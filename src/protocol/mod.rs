@@ -8,6 +8,7 @@ mod database;
 mod database_commands;
 mod notation;
 mod output;
+mod plural;
 mod session;
 mod startup;
 mod trace;

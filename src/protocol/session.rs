@@ -8,6 +8,7 @@ use super::database::Database;
 use super::database_commands;
 use super::notation::{score_text, Notation};
 use super::output::{Detail, Sink};
+use super::plural::counted;
 use super::startup::Startup;
 use super::trace;
 use crate::bench::rules_bench;
@@ -246,12 +247,12 @@ impl Session {
                 let path = std::path::Path::new(&path);
                 let done = match self.engine.as_mut() {
                     None => Err(format!("hash table: {NO_GAME}")),
-                    Some(engine) if load => engine
-                        .load_table(path)
-                        .map(|n| format!("hash table read from {}: {n} entries", path.display())),
-                    Some(engine) => engine
-                        .dump_table(path)
-                        .map(|n| format!("hash table written to {}: {n} entries", path.display())),
+                    Some(engine) if load => engine.load_table(path).map(|n| {
+                        format!("hash table read from {}: {}", path.display(), entries(n))
+                    }),
+                    Some(engine) => engine.dump_table(path).map(|n| {
+                        format!("hash table written to {}: {}", path.display(), entries(n))
+                    }),
                 };
                 out.line(&format!("MESSAGE {}", done.unwrap_or_else(|why| why)));
             }
@@ -768,6 +769,10 @@ fn detail_line(size: BoardSize, result: &SearchResult, full: bool, notation: Not
         result.nodes as u128 / ms.max(1),
         pv.join(" ")
     )
+}
+
+fn entries(count: u64) -> String {
+    counted(count, "entry", "entries")
 }
 
 fn board_size(width: i64, height: i64) -> Result<BoardSize, String> {

@@ -28,7 +28,7 @@ use crate::eval::evaluator::EvalKind;
 use crate::game::{Board, Pos};
 use alphabeta::{Cutoff, Searcher};
 use params::*;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 use threats::{solve, vcf_defences, Budget};
 use time::TimeBudget;
@@ -43,6 +43,10 @@ pub struct Stop {
     /// Thinking on the opponent's time: `PONDER_OFF`, `PONDERING`, or `INTERRUPTED` once
     /// an input came.
     ponder: AtomicU8,
+    /// How often a search has asked [`Stop::is_set`]: once a node, so that another thread
+    /// can read the node count of a helper thread (each has a `Stop` of its own) while it
+    /// searches.
+    asked: AtomicU64,
 }
 
 const RUN: u8 = 0;
@@ -105,9 +109,17 @@ impl Stop {
         );
     }
 
+    /// How often [`Stop::is_set`] was asked: a helper's nodes so far.
+    pub fn asked(&self) -> u64 {
+        self.asked.load(Ordering::Relaxed)
+    }
+
     /// Whether the running search must return now.
     #[inline]
     pub fn is_set(&self) -> bool {
+        // One thread asks a given `Stop`: a load and a store count, no locked add.
+        let asked = self.asked.load(Ordering::Relaxed);
+        self.asked.store(asked + 1, Ordering::Relaxed);
         self.state.load(Ordering::Relaxed) != RUN
             || self.ponder.load(Ordering::Relaxed) == INTERRUPTED
     }
@@ -224,6 +236,7 @@ pub fn search(
     if threads == 1 || limits.no_time() || limits.plain || board.stone_count() == 0 {
         let mut alone = Helpers {
             main_depth: &AtomicU32::new(0),
+            nodes: &|| 0,
             finish: &mut Vec::new,
         };
         return main_search(board, table, limits, stop, reporter, start, &mut alone);
@@ -238,14 +251,16 @@ pub fn search(
         max_nodes: limits.max_nodes,
     };
     let max_depth = deepest_iteration(&limits);
-    let helpers_stop = Stop::new();
+    // A `Stop` each: it counts the nodes of the helper that asks it.
+    let helper_stops: Vec<Stop> = (1..threads).map(|_| Stop::new()).collect();
     let main_depth = AtomicU32::new(0);
     let blocked = &limits.blocked;
     std::thread::scope(|scope| {
         let mut helpers: Vec<_> = (1..threads)
-            .filter_map(|id| {
+            .zip(&helper_stops)
+            .filter_map(|(id, stop)| {
                 let mut board = board.clone();
-                let (stop, main_depth) = (&helpers_stop, &main_depth);
+                let main_depth = &main_depth;
                 std::thread::Builder::new()
                     .stack_size(HELPER_STACK_BYTES as usize)
                     .spawn_scoped(scope, move || {
@@ -260,7 +275,9 @@ pub fn search(
             .collect();
         let mut helper_nodes = 0;
         let mut finish_helpers = || {
-            helpers_stop.quit();
+            for stop in &helper_stops {
+                stop.quit();
+            }
             let mut completed = Vec::new();
             for helper in helpers.drain(..) {
                 if let Ok((nodes, last)) = helper.join() {
@@ -270,8 +287,10 @@ pub fn search(
             }
             completed
         };
+        let helper_nodes_so_far = || helper_stops.iter().map(Stop::asked).sum();
         let mut crew = Helpers {
             main_depth: &main_depth,
+            nodes: &helper_nodes_so_far,
             finish: &mut finish_helpers,
         };
         let mut result = main_search(board, table, &limits, stop, reporter, start, &mut crew);
@@ -306,6 +325,9 @@ struct Completed {
 struct Helpers<'a> {
     /// The depth of the main thread's running iteration: helpers keep a ply ahead of it.
     main_depth: &'a AtomicU32,
+    /// The helpers' nodes so far (while they run: the iterations' reports count every
+    /// thread's nodes, as the final result does).
+    nodes: &'a dyn Fn() -> u64,
     /// Stops the helpers and gives their last finished iterations.
     finish: &'a mut dyn FnMut() -> Vec<Completed>,
 }
@@ -432,7 +454,7 @@ fn main_search(
         &root_moves,
         start,
         solver_nodes,
-        helpers.main_depth,
+        helpers,
         &mut result,
     );
     // The ranking's searches start below the root: no root moves of ours to report.
@@ -458,9 +480,10 @@ fn deepen(
     root_moves: &[Pos],
     start: Instant,
     solver_nodes: u64,
-    main_depth: &AtomicU32,
+    helpers: &Helpers,
     result: &mut SearchResult,
 ) {
+    let main_depth = helpers.main_depth;
     let max_depth = deepest_iteration(limits);
     let mut previous = 0;
     let mut stable_iterations = 0;
@@ -504,14 +527,14 @@ fn deepen(
             searcher.reporter = reporter;
             if searcher.aborted && !finished.ranked.is_empty() {
                 *result = SearchResult {
-                    nodes: searcher.nodes + solver_nodes,
+                    nodes: searcher.nodes + solver_nodes + (helpers.nodes)(),
                     elapsed: start.elapsed(),
                     ..finished
                 };
                 break;
             }
         }
-        result.nodes = searcher.nodes + solver_nodes;
+        result.nodes = searcher.nodes + solver_nodes + (helpers.nodes)();
         result.elapsed = start.elapsed();
         if let Some(reporter) = searcher.reporter.as_mut() {
             reporter.iteration(result);
