@@ -271,12 +271,13 @@ fn bench_hash(nodes: Option<&str>) -> ExitCode {
     hash_bench(&sizes, nodes, &mut |f| {
         println!(
             "hash {:>4} MiB threads {}: nodes/s just allocated {:>8.0}, faulted in ({:>5} ms) \
-             first {:>8.0}, warm {:>8.0}: first {:.0} % of warm",
+             first {:>8.0}, cleared ({:>3} ms) warm {:>8.0}: first {:.0} % of warm",
             f.mib,
             f.threads,
             f.cold,
             f.warm_up.as_millis(),
             f.first,
+            f.clear.as_millis(),
             f.warm,
             100.0 * f.first_to_warm()
         )

@@ -1,8 +1,9 @@
 //! The hash bench (`pbrain-quinto bench hash`): what a transposition table's size costs the
 //! first search with it. For each size and thread count, the same node-limited search three
 //! times: on a table just allocated (its pages faulted in by the search itself, as before
-//! stop 98), on a table whose pages were faulted in beforehand (what the engine does as
-//! soon as the size is set), and again after a clear (a warm table, emptied).
+//! issue 98), on a table whose pages were faulted in beforehand (what the engine does as
+//! soon as the size is set), and again after a clear (a warm table, emptied; the clear is
+//! timed too).
 
 use super::{bench_board, BENCH_POSITIONS};
 use crate::memory::physical_bytes;
@@ -31,6 +32,8 @@ pub struct HashFigures {
     pub warm_up: Duration,
     /// Nodes a second of the first search after that.
     pub first: f64,
+    /// How long clearing the table after it took (`yxhashclear`, a new game).
+    pub clear: Duration,
     /// Nodes a second of a search after the table was used and cleared.
     pub warm: f64,
 }
@@ -64,7 +67,9 @@ pub fn hash_bench(sizes: &[u64], nodes: u64, report: &mut dyn FnMut(&HashFigures
             table.wait_warm();
             let warm_up = started.elapsed();
             let first = nodes_per_second(&mut table, threads, nodes);
+            let started = Instant::now();
             table.clear();
+            let clear = started.elapsed();
             let warm = nodes_per_second(&mut table, threads, nodes);
             report(&HashFigures {
                 mib,
@@ -72,6 +77,7 @@ pub fn hash_bench(sizes: &[u64], nodes: u64, report: &mut dyn FnMut(&HashFigures
                 cold,
                 warm_up,
                 first,
+                clear,
                 warm,
             });
         }

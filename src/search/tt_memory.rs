@@ -3,11 +3,13 @@
 //! them.
 //!
 //! Why in the background: the first write to a fresh page costs the kernel a zeroed page,
-//! and in a virtual machine the host's page behind it too. Measured on the 2-core VM of
-//! stop 98 (transparent huge pages on `madvise`): 1.1–1.7 s of system time per GiB, 4 KiB
-//! or 2 MiB pages alike; with 2 MiB pages every probe into a fresh part of the table pays
-//! for a whole 2 MiB page (2–3 ms), so a first search with a 1 GiB table ran at 1–2 nodes a
-//! millisecond instead of 1,000. Faulted in beforehand, the search never waits for it.
+//! and in a virtual machine the host's page behind it too. Measured on a 2-core VM (issue
+//! 98; transparent huge pages on `madvise`): memory never touched since the VM started
+//! took 1.1–1.7 s of system time per GiB, 4 KiB or 2 MiB pages alike (memory freed and
+//! faulted in again: 0.1 s); with 2 MiB pages every probe into a fresh part of the table
+//! pays for a whole 2 MiB page (2–3 ms), so a first search with a 1 GiB table ran at 1–2
+//! nodes a millisecond instead of 1,000. Faulted in beforehand, the search never waits for
+//! it; a search that starts before the warm-up is done shares the faults with it.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
