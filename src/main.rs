@@ -41,9 +41,9 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
   bench hash [NODES]
                   the first search with a transposition table of 16, 256, 512, 1024 and
                   4096 MiB (those the machine's memory allows), 1 and 2 threads, each
-                  NODES nodes (default 400000): nodes/s on a table just allocated, on one
+                  NODES nodes (default 300000): nodes/s on a table just allocated, on one
                   faulted in beforehand (as the engine does when the size is set) and on a
-                  warm one
+                  warm one, the best of 3 tables
   bench rules [ROUNDS]
                   move+undo and renju foul-check speed (default 200 rounds)
   help            this text
