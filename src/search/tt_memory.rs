@@ -56,7 +56,8 @@ impl Slots {
         Some(Slots { entries, written })
     }
 
-    /// Makes the first touch of each page of the fresh table a write. A first read would
+    /// Marks the page of `index` written (a probe or a store is about to use it), making
+    /// the first touch of a page the warm-up has not reached a write. A first read would
     /// map the system's shared zero page, and the write after it would have to replace that
     /// mapping and flush the page from every core's TLB: an interrupt to each core that
     /// runs a search thread. Measured with two threads on a 2-core VM, those flushes took
