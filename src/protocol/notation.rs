@@ -11,7 +11,8 @@ use crate::search::params::{WIN, WIN_THRESHOLD};
 /// The GUI's way of naming points.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Notation {
-    /// `[x,y]`, as Piskvork's log names moves: no `show_detail` bits sent.
+    /// `[x,y]`, as Piskvork's log names moves (its game.cpp, origin 0 by default, as in
+    /// the protocol): no `show_detail` bits sent.
     #[default]
     Piskvork,
     /// Renju-book notation of the transposed point (`show_detail` bit 2).
