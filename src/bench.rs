@@ -13,6 +13,8 @@ pub use crate::tactics_suite::Tactic;
 use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
+pub mod hash;
+
 /// The search bench: positions of every rule, searched to a fixed depth with a fixed-size
 /// table cleared before each, one thread. The node total is the code's fingerprint.
 pub const BENCH_POSITIONS: [(Rule, usize, &str); 9] = [

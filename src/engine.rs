@@ -3,11 +3,11 @@
 
 use crate::eval::evaluator::EvalKind;
 use crate::game::{Board, BoardSize, Color, Pos, Rule};
-use crate::memory::process_bytes;
+use crate::memory::{physical_bytes, process_bytes};
 use crate::replace_file::replace_file;
 use crate::search::params::{
     DEFAULT_MEMORY, HELPER_STACK_BYTES, HELPER_STACK_SHARE_PERCENT, MAX_THREADS,
-    MEMORY_MARGIN_BYTES, MEMORY_MARGIN_PERCENT,
+    MEMORY_MARGIN_BYTES, MEMORY_MARGIN_PERCENT, TABLE_MAX_PHYSICAL_PERCENT,
 };
 use crate::search::time::budget;
 use crate::search::tt::Table;
@@ -75,25 +75,32 @@ pub struct Engine {
     board: Board,
     settings: Settings,
     handicap: Handicap,
-    /// Sized on the first search, once the manager has said how much memory there is
+    /// Sized (and its pages faulted in, in the background) as soon as the settings that
+    /// size it come, so that a search never waits for it; again when they change
     /// (GomocupJudge sends `INFO max_memory` after START).
     table: Table,
     table_sized: bool,
     /// The search threads whose stacks the table's size left room for.
     table_threads: usize,
+    /// What the front end should tell the manager about the table (a smaller one than asked
+    /// for), until it takes it.
+    note: Option<String>,
 }
 
 impl Engine {
     /// A new, empty game.
     pub fn new(size: BoardSize, settings: Settings, handicap: Handicap) -> Engine {
-        Engine {
+        let mut engine = Engine {
             board: Board::new(size, settings.rule),
             table: Table::with_bytes(0),
             table_sized: false,
             table_threads: 1,
+            note: None,
             settings,
             handicap,
-        }
+        };
+        engine.size_table();
+        engine
     }
 
     pub fn board(&self) -> &Board {
@@ -106,10 +113,12 @@ impl Engine {
 
     /// Applies new settings; a new rule re-judges the same stones under it.
     pub fn set_settings(&mut self, settings: Settings) {
-        // More threads than the table left room for need a smaller table (their stacks).
+        // More threads than the table left room for need a smaller table (their stacks);
+        // another rule, room for its network.
         if settings.max_memory != self.settings.max_memory
             || settings.hash_bytes != self.settings.hash_bytes
             || search_threads(&settings) > self.table_threads
+            || settings.rule != self.settings.rule
         {
             self.table_sized = false;
         }
@@ -119,6 +128,12 @@ impl Engine {
             self.place(&stones);
         }
         self.settings = settings;
+        self.size_table();
+    }
+
+    /// What the manager should be told about the table since the last call, if anything.
+    pub fn take_note(&mut self) -> Option<String> {
+        self.note.take()
     }
 
     /// Empties the board and forgets all search results (same size, same settings).
@@ -171,7 +186,8 @@ impl Engine {
         search(&mut self.board, &mut self.table, &limits, stop, &mut Silent);
     }
 
-    /// Makes the table the settings ask for, unless it is made already.
+    /// Makes the table the settings ask for, unless it is made already, and starts faulting
+    /// its pages in. A size the system cannot give falls back to the largest it can.
     fn size_table(&mut self) {
         if self.table_sized {
             return;
@@ -186,6 +202,15 @@ impl Engine {
         self.table_threads = search_threads(&self.settings);
         let bytes = table_bytes(&self.settings, self.table_threads);
         self.table = Table::with_bytes(bytes);
+        let wanted = Table::fitting_bytes(bytes);
+        if (self.table.bytes() as u64) < wanted {
+            self.note = Some(format!(
+                "hash table {} MiB: the system would not give the {} MiB asked for",
+                self.table.bytes() >> 20,
+                wanted >> 20
+            ));
+        }
+        self.table.warm_up();
         self.table_sized = true;
     }
 
@@ -220,7 +245,8 @@ impl Engine {
         stop: &Stop,
         reporter: &mut dyn Reporter,
     ) -> SearchResult {
-        // The clock runs from here: sizing the table counts against the move's time.
+        // The clock runs from here: sizing the table, when the settings did not, counts
+        // against the move's time.
         let started = Instant::now();
         self.size_table();
         let s = &self.settings;
@@ -286,14 +312,18 @@ impl Engine {
 }
 
 /// The transposition table's size: `hash_bytes` when it is set, as far as `max_memory`
-/// allows (or within `MAX_HASH_BYTES` when memory is unlimited); else `max_memory`'s share.
+/// allows; else `max_memory`'s share. Never more than `MAX_HASH_BYTES` or
+/// `TABLE_MAX_PHYSICAL_PERCENT` of the machine's memory, whatever the manager says.
 fn table_bytes(settings: &Settings, threads: usize) -> u64 {
     let share = memory_share(settings.max_memory, threads);
-    match settings.hash_bytes {
-        Some(hash) if settings.max_memory == 0 => hash.min(MAX_HASH_BYTES),
+    let asked = match settings.hash_bytes {
+        Some(hash) if settings.max_memory == 0 => hash,
         Some(hash) => hash.min(share),
         None => share,
-    }
+    };
+    let machine =
+        physical_bytes().map_or(u64::MAX, |bytes| bytes / 100 * TABLE_MAX_PHYSICAL_PERCENT);
+    asked.min(MAX_HASH_BYTES).min(machine)
 }
 
 /// The largest table `INFO hash_size` may set under these settings.

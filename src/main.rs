@@ -1,5 +1,6 @@
 //! `pbrain-quinto`: the Gomocup brain (no arguments) and its subcommands.
 
+use quinto::bench::hash::{hash_bench, hash_bench_sizes, HASH_BENCH_NODES};
 use quinto::bench::{
     defence_bench, rules_bench, search_bench, tactics_bench, timed_bench, SearchFigures, Tactic,
     TACTICS_NODES, TACTICS_POSITIONS,
@@ -44,6 +45,12 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
                   suite (tournaments/suites/), and the defence score: how often the
                   defender's position one move earlier gets another move than the one
                   that let the win in
+  bench hash [NODES]
+                  the first search with a transposition table of 16, 256, 512, 1024 and
+                  4096 MiB (those the machine's memory allows), 1 and 2 threads, each
+                  NODES nodes (default 300000): nodes/s on a table just allocated, on one
+                  faulted in beforehand (as the engine does when the size is set) and on a
+                  warm one, the best of 3 tables
   bench rules [ROUNDS]
                   move+undo and renju foul-check speed (default 200 rounds)
   help            this text
@@ -95,6 +102,7 @@ fn main() -> ExitCode {
     match command {
         Some("bench") => match args.get(1).map(String::as_str) {
             Some("rules") => bench_rules(args.get(2).map(String::as_str)),
+            Some("hash") => bench_hash(args.get(2).map(String::as_str)),
             Some("tactics") => bench_tactics(
                 args.get(2).map(String::as_str),
                 flags.eval.unwrap_or_default(),
@@ -348,6 +356,38 @@ fn median_proof_ratio(figures: &SearchFigures, suite: &[Tactic]) -> Option<f64> 
     ratios.sort_by(|a, b| a.total_cmp(b));
     let middle = ratios.get(ratios.len() / 2).copied()?;
     middle.is_finite().then_some(middle)
+}
+
+fn bench_hash(nodes: Option<&str>) -> ExitCode {
+    let nodes = match bench_argument(
+        nodes,
+        1..=u64::MAX,
+        "pbrain-quinto bench hash: NODES must be a positive number",
+    ) {
+        Ok(nodes) => nodes.unwrap_or(HASH_BENCH_NODES),
+        Err(code) => return code,
+    };
+    let (sizes, left_out) = hash_bench_sizes();
+    if !left_out.is_empty() {
+        println!(
+            "left out (more than the engine takes of this machine's memory): {left_out:?} MiB"
+        );
+    }
+    hash_bench(&sizes, nodes, &mut |f| {
+        println!(
+            "hash {:>4} MiB threads {}: nodes/s just allocated {:>8.0}, faulted in ({:>5} ms) \
+             first {:>8.0}, cleared ({:>3} ms) warm {:>8.0}: first {:.0} % of warm",
+            f.mib,
+            f.threads,
+            f.cold,
+            f.warm_up.as_millis(),
+            f.first,
+            f.clear.as_millis(),
+            f.warm,
+            100.0 * f.first_to_warm()
+        )
+    });
+    ExitCode::SUCCESS
 }
 
 fn bench_rules(rounds: Option<&str>) -> ExitCode {

@@ -12,6 +12,11 @@ pub fn peak_resident_bytes() -> Option<u64> {
     read_status_field("VmHWM:")
 }
 
+/// The machine's memory in bytes (Linux `/proc/meminfo`), when the platform tells.
+pub fn physical_bytes() -> Option<u64> {
+    status_field(&std::fs::read_to_string("/proc/meminfo").ok()?, "MemTotal:")
+}
+
 /// Assumed footprint where `/proc` is missing (Windows): binary, stacks and heap.
 const FALLBACK_FOOTPRINT: u64 = 24 << 20;
 

@@ -22,6 +22,10 @@ fn subcommands_keep_strict_flags() {
             &["bench", "tactics", "0"],
             "NODES must be a positive number",
         ),
+        (
+            &["bench", "hash", "many"],
+            "bench hash: NODES must be a positive number",
+        ),
         (&["--depth", "0"], "--depth takes 1 to 64"),
         (&["--force-utf8", "--threads", "x"], "--threads takes 1 to"),
         (&["--depth", "3", "play"], "`play` comes first"),

@@ -429,3 +429,80 @@ fn a_proven_loss_bounds_every_ranked_root_move() {
         );
     }
 }
+
+/// Records every finished iteration.
+#[derive(Default)]
+struct Iterations(Vec<SearchResult>);
+
+impl quinto::search::Reporter for Iterations {
+    fn iteration(&mut self, result: &SearchResult) {
+        self.0.push(result.clone());
+    }
+}
+
+#[test]
+fn every_iteration_ranks_its_moves_best_first_in_the_order_of_their_values() {
+    for (rule, stones) in [
+        (Rule::Freestyle, "h8 i9 j8 i8 i7 j6 g9 h10 k9"),
+        (Rule::Renju, "h8 i9 j10 i8 i10 h10 g9 j7"),
+        (Rule::Standard, "h8 h9 h10 i9 g9 j9 k9 i10 i8"),
+    ] {
+        let size = size15();
+        let mut board = Board::new(size, rule);
+        for text in stones.split_whitespace() {
+            let pos = size.parse_human(text).expect("a point");
+            board.play(pos, board.side_to_move());
+        }
+        let mut table = Table::with_bytes(1 << 20);
+        let mut iterations = Iterations::default();
+        let limits = Limits {
+            multipv: 4,
+            ..tiny(5, u64::MAX)
+        };
+        let result = search(
+            &mut board,
+            &mut table,
+            &limits,
+            &Stop::new(),
+            &mut iterations,
+        );
+        assert!(!iterations.0.is_empty(), "{stones}");
+        for seen in iterations.0.iter().chain([&result]) {
+            assert_eq!(seen.ranked.len(), 4, "{stones}: {seen:?}");
+            assert_eq!(seen.ranked[0], (seen.best.expect("a move"), seen.score));
+            assert!(
+                seen.ranked.windows(2).all(|w| w[0].1 >= w[1].1),
+                "{stones}: {:?}",
+                seen.ranked
+            );
+        }
+        assert_eq!(result.ranked, iterations.0.last().expect("one").ranked);
+    }
+}
+
+/// A helper's node count is read from its `Stop` while it runs (the live reports count
+/// every thread's nodes): the search asks its `Stop` once a node.
+#[test]
+fn a_search_asks_its_stop_once_a_node() {
+    let mut board = Board::new(size15(), Rule::Freestyle);
+    for text in "h8 i9 j8 i8 i7 j6 g9 h10 k9".split_whitespace() {
+        let pos = size15().parse_human(text).expect("a point");
+        board.play(pos, board.side_to_move());
+    }
+    let stop = Stop::new();
+    let mut table = Table::with_bytes(1 << 20);
+    let result = search(
+        &mut board,
+        &mut table,
+        &tiny(6, u64::MAX),
+        &stop,
+        &mut Silent,
+    );
+    let asked = stop.asked();
+    // The threat solver's nodes count in the result, and it asks only now and then.
+    assert!(
+        asked <= result.nodes && asked * 10 >= result.nodes * 9,
+        "asked {asked}, nodes {}",
+        result.nodes
+    );
+}

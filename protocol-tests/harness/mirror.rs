@@ -72,6 +72,12 @@ pub struct Mirror {
     /// Points blocked by `yxblock` (kept across games): a searched move avoids them while
     /// any other legal point is left.
     blocked: Vec<(i64, i64)>,
+    /// The last `MESSAGE nbest` line's rank and value: a ranking goes 1, 2, … in the order
+    /// of its values.
+    last_nbest: Option<(u64, i64)>,
+    /// A `MESSAGE DATABASE TEXT "…` comment runs on: the lines up to its closing quote are
+    /// its text (Yixin-Board reads them so).
+    open_comment: bool,
 }
 
 impl Default for Mirror {
@@ -89,6 +95,8 @@ impl Default for Mirror {
             detail_off: false,
             live_bits: 0,
             blocked: Vec::new(),
+            last_nbest: None,
+            open_comment: false,
         }
     }
 }
@@ -165,6 +173,13 @@ impl Mirror {
 
     /// Checks one line the brain printed and follows its effect.
     pub fn received(&mut self, line: &str) -> Result<(), String> {
+        if self.open_comment {
+            self.open_comment = !closes_quote(line);
+            return Ok(());
+        }
+        if let Some(comment) = line.strip_prefix("MESSAGE DATABASE TEXT \"") {
+            self.open_comment = !closes_quote(comment);
+        }
         let reply = Reply::parse(line);
         *self.replies.entry(reply.kind()).or_default() += 1;
         if reply == Reply::Message {
@@ -173,6 +188,9 @@ impl Mirror {
             }
             if let Some(rest) = line.strip_prefix("MESSAGE REALTIME ") {
                 return self.check_realtime(rest);
+            }
+            if let Some(rest) = line.strip_prefix("MESSAGE nbest ") {
+                return self.check_nbest(rest);
             }
             return check_message(line);
         }
@@ -449,6 +467,35 @@ impl Mirror {
         .map_err(|why| format!("'{line}': {why}"))
     }
 
+    /// `MESSAGE nbest K POINT ev VALUE`: rank 1, or the rank after the last line's with a
+    /// value no higher (`+M n` above every number, `-M n` below).
+    fn check_nbest(&mut self, rest: &str) -> Result<(), String> {
+        let words: Vec<&str> = rest.split(' ').collect();
+        let rank = words.first().and_then(|w| w.parse::<u64>().ok());
+        let value = match words.as_slice() {
+            [_, _, "ev", value] => ranked_value(value),
+            _ => None,
+        };
+        let (rank, value) = match (rank, value) {
+            (Some(rank), Some(value)) => (rank, value),
+            _ => return Err(format!("'MESSAGE nbest {rest}': expected K POINT ev VALUE")),
+        };
+        let follows = match self.last_nbest {
+            _ if rank == 1 => true,
+            Some((last_rank, last_value)) => rank == last_rank + 1 && value <= last_value,
+            None => false,
+        };
+        self.last_nbest = Some((rank, value));
+        if follows {
+            Ok(())
+        } else {
+            Err(format!(
+                "'MESSAGE nbest {rest}' after {:?}: a ranking goes 1, 2, ... by value",
+                self.last_nbest
+            ))
+        }
+    }
+
     /// `INFO KEY VALUE` of a block Yixin-Board reads: numbers, a value, a win rate, a line
     /// of empty points starting with a move the brain could play now.
     fn check_analysis(&self, line: &str) -> Result<(), String> {
@@ -701,6 +748,35 @@ fn exact_rule(value: u32) -> Option<Rule> {
 /// engine setting and never shows it (only the settings YXSHOWINFO reports may start so,
 /// never a warning the user should see), and it takes a `MESSAGE DATABASE …` line that is
 /// none of its forms for a point's entry, which it reads past the board: it crashes.
+/// Whether a comment's text (after its opening quote) ends on this line: a quote not
+/// escaped by a backslash.
+fn closes_quote(text: &str) -> bool {
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '"' => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// An nbest line's value in one order: `+M n` (a win in n plies) above every evaluation,
+/// sooner wins higher; `-M n` below, later losses higher.
+fn ranked_value(text: &str) -> Option<i64> {
+    const MATE: i64 = 1 << 40;
+    if let Some(plies) = text.strip_prefix("+M") {
+        return plies.parse::<i64>().ok().map(|n| MATE - n);
+    }
+    if let Some(plies) = text.strip_prefix("-M") {
+        return plies.parse::<i64>().ok().map(|n| n - MATE);
+    }
+    text.parse().ok()
+}
+
 fn check_message(line: &str) -> Result<(), String> {
     let upper = line.to_ascii_uppercase();
     let settings = [
@@ -773,10 +849,40 @@ mod tests {
     const DOUBLE_THREE: &str = "START 15\nINFO rule 4\nYXBOARD\n5,7,1\n0,0,2\n6,7,1\n14,0,2\n7,5,1\n0,14,2\n7,6,1\n14,14,2\nDONE\n";
 
     #[test]
+    fn a_comment_runs_on_to_its_closing_quote() {
+        let mut mirror = after(DOUBLE_THREE, &["OK"]);
+        mirror
+            .received(r#"MESSAGE DATABASE TEXT "two \"lines\" \\"#)
+            .unwrap();
+        mirror.received("7,7 is not a move here").unwrap();
+        mirror.received(r#"\"quoted\" end""#).unwrap();
+        assert!(mirror.received("7,7").is_err(), "no move was asked for");
+    }
+
+    #[test]
+    fn a_ranking_goes_in_order_of_rank_and_value() {
+        let mut mirror = after(DOUBLE_THREE, &["OK"]);
+        for line in [
+            "1 [7,8] ev +M5",
+            "2 h8 ev +M7",
+            "3 [1,1] ev 20",
+            "4 j8 ev 20",
+        ] {
+            mirror.received(&format!("MESSAGE nbest {line}")).unwrap();
+        }
+        mirror.received("MESSAGE nbest 5 j9 ev -M4").unwrap();
+        assert!(mirror.received("MESSAGE nbest 6 j9 ev -M6").is_err());
+        mirror.received("MESSAGE nbest 1 j9 ev -6").unwrap();
+        assert!(mirror.received("MESSAGE nbest 2 j8 ev -5").is_err());
+        assert!(mirror.received("MESSAGE nbest 4 j8 ev -50").is_err());
+        assert!(mirror.received("MESSAGE nbest 1 7,8").is_err());
+    }
+
+    #[test]
     fn a_forbidden_black_move_is_caught() {
         let mut mirror = after(DOUBLE_THREE, &["OK"]);
         mirror.sent(b"YXNBEST 1\n", "test");
-        mirror.received("MESSAGE nbest").unwrap();
+        mirror.received("MESSAGE nbest 1 [7,7] ev 0").unwrap();
         let why = mirror.received("7,7").unwrap_err();
         assert!(why.contains("forbidden"), "{why}");
         let mut mirror = after(DOUBLE_THREE, &["OK"]);

@@ -65,9 +65,14 @@ impl Pattern {
         } else {
             true
         };
-        (line.starts_with("MESSAGE depth ") && !self.is_about_messages())
-            || (is_live(line) && live_passed)
+        (is_search_line(line) && !self.is_about_messages()) || (is_live(line) && live_passed)
     }
+}
+
+/// A line that says what a search found, before the answer: `MESSAGE depth …`, or `MESSAGE
+/// chose …` (the value of a Swap2 or balance answer).
+fn is_search_line(line: &str) -> bool {
+    line.starts_with("MESSAGE depth ") || line.starts_with("MESSAGE chose ")
 }
 
 /// `MESSAGE REALTIME POS …`, `DONE …` or `REFRESH`: the marks of the root moves searched.

@@ -550,34 +550,24 @@ impl<'a> Session<'a> {
         self.say(&line)
     }
 
-    /// `hint for black: h9 (+115, depth 5), then h8 (+88), g8 (+85) at depth 4`: the
-    /// search's choice, then the next best by a one-ply-shallower search (scores of
-    /// different depths are not comparable, so the depths are named).
+    /// `hint for black: h9 (+115), h8 (+88), g8 (+85) at depth 5`: the search's choice, then
+    /// the next best, each searched to the depth named, in the order of their scores.
     fn hint_line(&self, result: &SearchResult) -> String {
         let size = self.game.size();
-        let mut ranked = result.ranked.iter();
-        let (best, score) = match ranked.next() {
-            Some(&first) => first,
-            None => return "hint: there is no legal move".into(),
-        };
-        let mut line = format!(
-            "hint for {}: {} ({}, depth {})",
-            color_name(self.game.side_to_move()),
-            size.to_human(best),
-            score_text(score),
-            result.depth
-        );
-        let others: Vec<String> = ranked
+        if result.ranked.is_empty() {
+            return "hint: there is no legal move".into();
+        }
+        let moves: Vec<String> = result
+            .ranked
+            .iter()
             .map(|&(pos, score)| format!("{} ({})", size.to_human(pos), score_text(score)))
             .collect();
-        if !others.is_empty() {
-            line.push_str(&format!(
-                ", then {} at depth {}",
-                others.join(", "),
-                result.depth.saturating_sub(1).max(1)
-            ));
-        }
-        line
+        format!(
+            "hint for {}: {} at depth {}",
+            color_name(self.game.side_to_move()),
+            moves.join(", "),
+            result.depth
+        )
     }
 
     /// `think`: the latest search, running or finished.

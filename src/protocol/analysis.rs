@@ -6,9 +6,10 @@
 //! 2 the INFO lines; Yixin-Board sends 3. Points are `x,y` exactly as in a move, which the
 //! GUI maps to its board as it maps moves.
 
+use super::notation::score_text;
 use super::output::Sink;
 use crate::eval::net::VALUE_SCALE;
-use crate::game::{BoardSize, Pos};
+use crate::game::Pos;
 use crate::search::params::WIN_THRESHOLD;
 use crate::search::{Reporter, RootEvent, SearchResult};
 use std::time::{Duration, Instant};
@@ -45,22 +46,6 @@ impl Live {
     pub fn transposed(self) -> bool {
         self.info
     }
-}
-
-/// A point in human notation (column letter, row from the bottom), as the GUI labels it.
-pub fn notation(size: BoardSize, pos: Pos, transposed: bool) -> String {
-    let shown = if transposed {
-        transpose(size, pos)
-    } else {
-        pos
-    };
-    size.to_human(shown)
-}
-
-/// Where Yixin-Board draws `pos` (`x,y` at column `y`, row `x`). Its boards are square; a
-/// point off a rectangular transpose stays where it is.
-pub fn transpose(size: BoardSize, pos: Pos) -> Pos {
-    size.pos(pos.y() as i64, pos.x() as i64).unwrap_or(pos)
 }
 
 /// Prints a search's iterations as they finish, rate-limited.
@@ -108,7 +93,7 @@ impl Reporter for Progress<'_> {
             self.realtime(kind, best);
         }
         if self.live.info {
-            for line in info_block(result, 0, 1) {
+            for line in ranked_blocks(result) {
                 self.out.line(&line);
             }
         }
@@ -144,14 +129,12 @@ impl Reporter for Progress<'_> {
 
 /// The INFO block of the `index`th of `count` best moves: `result`'s value and line.
 pub fn info_block(result: &SearchResult, index: usize, count: usize) -> Vec<String> {
-    let (eval, win_rate) = match result.mate_in() {
-        Some(plies) if plies > 0 => (format!("+M{plies}"), 1.0),
-        Some(plies) => (format!("-M{}", -plies), 0.0),
-        None => (
-            result.score.to_string(),
-            1.0 / (1.0 + (-result.score as f32 / VALUE_SCALE).exp()),
-        ),
+    let win_rate = match result.mate_in() {
+        Some(plies) if plies > 0 => 1.0,
+        Some(_) => 0.0,
+        None => 1.0 / (1.0 + (-result.score as f32 / VALUE_SCALE).exp()),
     };
+    let eval = score_text(result.score);
     let line: Vec<String> = result
         .pv
         .iter()
@@ -179,10 +162,13 @@ pub fn loss_marks(ranked: &[(Pos, i32)]) -> Vec<String> {
         .collect()
 }
 
-/// The INFO blocks of YXNBEST's ranked moves, each with its own value (the best with the
-/// principal variation, the others alone), all at the search's depth so that the GUI keeps
-/// every label.
+/// The INFO blocks of an iteration's or a search's ranked moves (one, or YXNBEST's n), each
+/// with its own value (the best with the principal variation, the others alone), all at the
+/// search's depth (which they were searched to) so that the GUI keeps every label.
 pub fn ranked_blocks(result: &SearchResult) -> Vec<String> {
+    if result.ranked.is_empty() {
+        return info_block(result, 0, 1);
+    }
     let count = result.ranked.len();
     let mut lines = Vec::new();
     for (index, &(pos, score)) in result.ranked.iter().enumerate() {
@@ -204,6 +190,7 @@ pub fn ranked_blocks(result: &SearchResult) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::BoardSize;
     use crate::protocol::Lines;
     use crate::search::params::WIN;
 
@@ -296,15 +283,6 @@ mod tests {
     }
 
     #[test]
-    fn notation_follows_the_gui() {
-        let size = BoardSize::square(15).unwrap();
-        let pos = size.pos(3, 9).unwrap();
-        assert_eq!(notation(size, pos, false), "d6");
-        // Yixin-Board draws 3,9 at row 3 (15 - 3 = 12 from the bottom), column j.
-        assert_eq!(notation(size, pos, true), "j12");
-    }
-
-    #[test]
     fn reports_are_rate_limited_and_off_by_default() {
         let mut out = Lines::default();
         Progress::new(&mut out, Live::default()).iteration(&result(0, 900));
@@ -316,7 +294,10 @@ mod tests {
         progress.iteration(&result(0, 400));
         progress.iteration(&result(0, 401));
         progress.iteration(&result(WIN - 3, 402));
-        assert_eq!(out.0.len(), 2 * 11, "{:?}", out.0);
+        // Two reports, each REFRESH, BEST and a block for each of the two ranked moves.
+        assert_eq!(out.0.len(), 2 * (2 + 2 * 9), "{:?}", out.0);
+        assert_eq!(out.0[11], "INFO PV 1");
+        assert_eq!(out.0[12], "INFO NUMPV 2");
         assert_eq!(out.0[0], "MESSAGE REALTIME REFRESH");
         assert_eq!(out.0[1], "MESSAGE REALTIME BEST 3,9");
         let mut progress = Progress::new(&mut out, Live::from_level(1));

@@ -12,15 +12,16 @@ use crate::search::{Silent, Stop};
 /// How many of the statically closest sequences a search checks.
 const SEARCHED: usize = 8;
 
-/// The balancing `plies` moves (1 or 2) for the side to move, none `blocked`; `None` when
-/// there is no such sequence.
+/// The balancing `plies` moves (1 or 2) for the side to move, none `blocked`, and what the
+/// position after them is worth to the side that played last (searched, or the static
+/// evaluation once STOP came); `None` when there is no such sequence.
 pub fn balance(
     engine: &mut Engine,
     plies: usize,
     bias: i32,
     blocked: &[Pos],
     stop: &Stop,
-) -> Option<Vec<Pos>> {
+) -> Option<(Vec<Pos>, i32)> {
     let mut board = engine.board().clone();
     let mut lines = Vec::new();
     collect(
@@ -33,7 +34,7 @@ pub fn balance(
         &mut lines,
     );
     // Stable: among equals, the first in board order.
-    lines.sort_by_key(|(distance, _)| *distance);
+    lines.sort_by_key(|(distance, _, _)| *distance);
     lines.truncate(SEARCHED);
     let settings = engine.settings().clone();
     let share = lines.len().max(1);
@@ -48,12 +49,12 @@ pub fn balance(
         },
         ..settings.clone()
     });
-    let mut best: Option<(i32, Vec<Pos>)> = None;
+    let mut best: Option<(i32, Vec<Pos>, i32)> = None;
     let mut stopped = false;
-    for (static_distance, line) in lines {
+    for (static_distance, line, static_value) in lines {
         // After STOP, the static evaluation decides the rest.
-        let distance = if stopped {
-            static_distance
+        let (distance, value) = if stopped {
+            (static_distance, static_value)
         } else {
             for &pos in &line {
                 engine.play(pos);
@@ -66,17 +67,19 @@ pub fn balance(
                 engine.remove(pos);
             }
             // The score is the side to move's: the last player's is its negation.
-            (-result.score - bias).abs()
+            let value = -result.score;
+            ((value - bias).abs(), value)
         };
-        if best.as_ref().map_or(true, |(d, _)| distance < *d) {
-            best = Some((distance, line));
+        if best.as_ref().map_or(true, |(d, _, _)| distance < *d) {
+            best = Some((distance, line, value));
         }
     }
     engine.set_settings(settings);
-    best.map(|(_, line)| line)
+    best.map(|(_, line, value)| (line, value))
 }
 
-/// Every legal sequence of `plies` moves with its static distance from `bias`: the farthest
+/// Every legal sequence of `plies` moves with its static distance from `bias` (and its
+/// static value to the side that played last): the farthest
 /// possible for one that makes a five (`won` on the way) or leaves one to play, as a
 /// balance should not decide the game but must answer while any sequence is legal.
 fn collect(
@@ -86,7 +89,7 @@ fn collect(
     won: bool,
     blocked: &[Pos],
     bias: i32,
-    out: &mut Vec<(i32, Vec<Pos>)>,
+    out: &mut Vec<(i32, Vec<Pos>, i32)>,
 ) {
     let me = board.side_to_move();
     let mut moves: Vec<Pos> = board.candidates().collect();
@@ -112,7 +115,7 @@ fn collect(
             } else {
                 (value - bias).abs()
             };
-            out.push((distance, line.clone()));
+            out.push((distance, line.clone(), value));
         } else {
             collect(board, plies, line, won, blocked, bias, out);
         }

@@ -15,6 +15,7 @@
 //! Saving writes a temporary file beside it and renames it over the old one, so a crash
 //! leaves the old file or the new one, never half of one.
 
+use super::plural::counted;
 use crate::game::{BoardSize, Pos, Rule};
 use crate::replace_file::replace_file;
 use std::collections::BTreeMap;
@@ -142,9 +143,10 @@ impl Database {
             Ok(bytes) => match parse_file(&String::from_utf8_lossy(&bytes)) {
                 Ok(records) => {
                     database.records = records;
+                    let count = database.records.len() as u64;
                     format!(
-                        "analysis database {shown}: {} positions",
-                        database.records.len()
+                        "analysis database {shown}: {}",
+                        counted(count, "position", "positions")
                     )
                 }
                 Err(why) => {

@@ -84,11 +84,17 @@ pub fn answer(
             }
             out.line("MESSAGE DATABASE DONE");
             if text {
-                out.line(&text_line(&record));
+                for line in text_lines(&record) {
+                    out.line(&line);
+                }
             }
         }
         DatabaseOp::QueryOne => out.line(&one_line(open.get(&here.key))),
-        DatabaseOp::QueryText => out.line(&text_line(&record)),
+        DatabaseOp::QueryText => {
+            for line in text_lines(&record) {
+                out.line(&line);
+            }
+        }
         DatabaseOp::EditTvd {
             mask,
             tag,
@@ -193,20 +199,21 @@ fn one_line(record: Option<&Record>) -> String {
     )
 }
 
-/// `MESSAGE DATABASE TEXT "…"` with `"` and `\` escaped as Yixin-Board reads them; a line
-/// break would end the line, so it is shown as a blank.
-fn text_line(record: &Record) -> String {
+/// `MESSAGE DATABASE TEXT "…"` with `"` and `\` escaped as Yixin-Board reads them: its
+/// main.c reads on past a line's end until the closing quote, keeping each line break, so
+/// a comment of several lines comes back as it was written (the last line may be just the
+/// quote).
+fn text_lines(record: &Record) -> Vec<String> {
     let mut quoted = String::from("MESSAGE DATABASE TEXT \"");
     for c in record.text.chars() {
-        match c {
-            '"' | '\\' => {
-                quoted.push('\\');
-                quoted.push(c);
-            }
-            '\n' | '\r' => quoted.push(' '),
-            c => quoted.push(c),
+        if c == '"' || c == '\\' {
+            quoted.push('\\');
         }
+        quoted.push(c);
     }
     quoted.push('"');
     quoted
+        .split('\n')
+        .map(|line| line.strip_suffix('\r').unwrap_or(line).to_string())
+        .collect()
 }

@@ -1,12 +1,14 @@
 //! One brain's conversation with its manager: commands in, replies out, the game state in
 //! between. Every command gets exactly the reply the protocol expects, or one `ERROR`.
 
-use super::analysis::{loss_marks, notation, ranked_blocks, Live, Progress};
+use super::analysis::{loss_marks, ranked_blocks, Live, Progress};
 use super::balance::balance;
 use super::command::{Command, Info, Input, Owner, Point};
 use super::database::Database;
 use super::database_commands;
+use super::notation::{score_text, Notation};
 use super::output::{Detail, Sink};
+use super::plural::counted;
 use super::startup::Startup;
 use super::trace;
 use crate::bench::rules_bench;
@@ -49,6 +51,8 @@ pub struct Session {
     detail: Detail,
     /// The lines a GUI draws while a move or YXNBEST is searched.
     live: Live,
+    /// How the lines a person reads name points: as the GUI (by its `show_detail`) does.
+    notation: Notation,
     /// `MESSAGE` lines waiting for the next reply they belong to.
     pending: Vec<String>,
     /// Limits fixed for the whole session (command-line flags).
@@ -124,6 +128,9 @@ impl Session {
             }
             Input::Command(command) => self.command(command, stop, out),
         };
+        if let Some(note) = self.engine.as_mut().and_then(Engine::take_note) {
+            self.pending.push(format!("MESSAGE {note}"));
+        }
         if let Err(why) = result {
             out.line(&format!("ERROR {why}"));
         }
@@ -240,12 +247,12 @@ impl Session {
                 let path = std::path::Path::new(&path);
                 let done = match self.engine.as_mut() {
                     None => Err(format!("hash table: {NO_GAME}")),
-                    Some(engine) if load => engine
-                        .load_table(path)
-                        .map(|n| format!("hash table read from {}: {n} entries", path.display())),
-                    Some(engine) => engine
-                        .dump_table(path)
-                        .map(|n| format!("hash table written to {}: {n} entries", path.display())),
+                    Some(engine) if load => engine.load_table(path).map(|n| {
+                        format!("hash table read from {}: {}", path.display(), entries(n))
+                    }),
+                    Some(engine) => engine.dump_table(path).map(|n| {
+                        format!("hash table written to {}: {}", path.display(), entries(n))
+                    }),
                 };
                 out.line(&format!("MESSAGE {}", done.unwrap_or_else(|why| why)));
             }
@@ -302,16 +309,24 @@ impl Session {
                 let bias = bias.clamp(-MAX_BALANCE_BIAS, MAX_BALANCE_BIAS) as i32;
                 let engine = self.game()?;
                 // Blocks that leave nothing to play give way, as for a move.
-                let line = balance(engine, plies, bias, &blocked, stop)
+                let (line, value) = balance(engine, plies, bias, &blocked, stop)
                     .or_else(|| balance(engine, plies, bias, &[], stop))
                     .ok_or("no legal moves to balance with")?;
                 for &pos in &line {
                     engine.play(pos);
                 }
+                let size = engine.board().size();
                 let moves: Vec<String> = line
                     .iter()
                     .map(|p| format!("{},{}", p.x(), p.y()))
                     .collect();
+                let named: Vec<String> =
+                    line.iter().map(|&p| self.notation.point(size, p)).collect();
+                self.pending.push(format!(
+                    "MESSAGE chose {} to balance: ev {} for the side that played last (asked {bias})",
+                    named.join(" "),
+                    score_text(value)
+                ));
                 self.flush_pending(out);
                 out.line(&moves.join(" "));
             }
@@ -459,6 +474,7 @@ impl Session {
                     Detail::Full
                 };
                 self.live = Live::from_level(level);
+                self.notation = Notation::for_show_detail(level);
                 None
             }
             Info::Pondering(on) => {
@@ -574,20 +590,28 @@ impl Session {
     /// Quinto's Swap2 choice on the position on the board, played there: with no stone, the
     /// three opening stones; with 3 or 5 (white to move), SWAP (it takes black) when black
     /// stands better by the margin, else the stones it adds: two after 3 when the position is
-    /// close to even (the opponent then chooses), else one (it plays white).
+    /// close to even (the opponent then chooses), else one (it plays white). A `MESSAGE`
+    /// waiting for the answer says what the choice is worth.
     fn swap2_answer(&mut self, stop: &Stop) -> Result<Swap2Answer, String> {
         let board = self.game()?.board();
+        let size = board.size();
         let count = board.stone_count();
         if count == 0 {
-            let opening = balanced_opening(board.size(), self.settings.rule);
+            let opening = balanced_opening(size, self.settings.rule);
             let engine = self.game()?;
             for &pos in &opening {
                 engine.play(pos);
             }
+            let white_view = evaluate(self.game()?.board(), Color::White);
+            self.swap2_note(&opening, white_view);
             return Ok(Swap2Answer::Stones(opening));
         }
         let white_view = evaluate(board, Color::White);
         if white_view < -SWAP2_BALANCE_MARGIN {
+            self.pending.push(format!(
+                "MESSAGE chose to swap: black stands better, ev {} for black",
+                score_text(-white_view)
+            ));
             return Ok(Swap2Answer::Swap);
         }
         let adds = if count == 3 && white_view <= SWAP2_BALANCE_MARGIN {
@@ -596,15 +620,40 @@ impl Session {
             1
         };
         let mut added = Vec::with_capacity(adds);
+        let mut value = white_view;
         for _ in 0..adds {
-            let best = self
-                .think(1, stop, &mut Silent)?
-                .best
-                .ok_or("no legal move")?;
+            let result = self.think(1, stop, &mut Silent)?;
+            let best = result.best.ok_or("no legal move")?;
             self.game()?.play(best);
             added.push(best);
+            // The score is the mover's; white's view flips with each stone.
+            value = if added.len() % 2 == 1 {
+                result.score
+            } else {
+                -result.score
+            };
         }
+        self.swap2_note(&added, value);
         Ok(Swap2Answer::Stones(added))
+    }
+
+    /// `MESSAGE chose h8 i9 h9: ev 12 for white`: the stones a Swap2 answer places, in the
+    /// GUI's notation, and what the position after them is worth to white (never `MESSAGE
+    /// SWAP2 …` first: Yixin-Board reads those lines as the answer).
+    fn swap2_note(&mut self, stones: &[Pos], white_view: i32) {
+        let size = match self.engine.as_ref() {
+            Some(engine) => engine.board().size(),
+            None => return,
+        };
+        let named: Vec<String> = stones
+            .iter()
+            .map(|&p| self.notation.point(size, p))
+            .collect();
+        self.pending.push(format!(
+            "MESSAGE chose {}: ev {} for white",
+            named.join(" "),
+            score_text(white_view)
+        ));
     }
 
     fn think(
@@ -648,12 +697,13 @@ impl Session {
         if self.live.info {
             self.pending.extend(ranked_blocks(&result));
         }
+        let size = self.game()?.board().size();
         for (rank, &(pos, score)) in result.ranked.iter().enumerate() {
             self.pending.push(format!(
-                "MESSAGE nbest {} {},{} ev {score}",
+                "MESSAGE nbest {} {} ev {}",
                 rank + 1,
-                pos.x(),
-                pos.y()
+                self.notation.point(size, pos),
+                score_text(score),
             ));
         }
         if self.live.realtime {
@@ -674,13 +724,13 @@ impl Session {
             None => return Err("no legal move: the board is full".into()),
         };
         let size = self.game()?.board().size();
-        let transposed = self.live.transposed();
-        let full_line = detail_line(size, &result, true, transposed);
+        let notation = self.notation;
+        let full_line = detail_line(size, &result, true, notation);
         match self.detail {
             Detail::Off => {}
             Detail::Short => self
                 .pending
-                .push(detail_line(size, &result, false, transposed)),
+                .push(detail_line(size, &result, false, notation)),
             Detail::Full => self.pending.push(full_line.clone()),
         }
         self.last_search = full_line.strip_prefix("MESSAGE ").map(String::from);
@@ -700,26 +750,29 @@ impl Session {
 }
 
 /// `MESSAGE depth … ev … n … tm …`, and when `full` also `n/ms …` and `pv …` (in that
-/// order, which readers of the full line expect; the points named as the GUI labels them).
-fn detail_line(size: BoardSize, result: &SearchResult, full: bool, transposed: bool) -> String {
+/// order, which readers of the full line expect; the points and mates named as the GUI
+/// labels them).
+fn detail_line(size: BoardSize, result: &SearchResult, full: bool, notation: Notation) -> String {
     let ms = result.elapsed.as_millis();
     let head = format!(
         "MESSAGE depth {} ev {} n {}",
-        result.depth, result.score, result.nodes
+        result.depth,
+        score_text(result.score),
+        result.nodes
     );
     if !full {
         return format!("{head} tm {ms}");
     }
-    let pv: Vec<String> = result
-        .pv
-        .iter()
-        .map(|&p| notation(size, p, transposed))
-        .collect();
+    let pv: Vec<String> = result.pv.iter().map(|&p| notation.point(size, p)).collect();
     format!(
         "{head} n/ms {} tm {ms} pv {}",
         result.nodes as u128 / ms.max(1),
         pv.join(" ")
     )
+}
+
+fn entries(count: u64) -> String {
+    counted(count, "entry", "entries")
 }
 
 fn board_size(width: i64, height: i64) -> Result<BoardSize, String> {

@@ -3,7 +3,7 @@
 //! `reloadconfig` says that Quinto has no such file. Each a `MESSAGE` the GUI shows in its
 //! log, where an `UNKNOWN` would say nothing useful.
 
-use super::analysis::transpose;
+use super::notation::transpose;
 use crate::game::{Board, Color};
 use crate::play::render::{draw, Marks, Style};
 

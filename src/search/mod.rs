@@ -24,12 +24,13 @@ pub mod threats;
 pub mod time;
 pub mod tree_stats;
 pub mod tt;
+mod tt_memory;
 
 use crate::eval::evaluator::EvalKind;
 use crate::game::{Board, Pos};
 use alphabeta::{Cutoff, Searcher};
 use params::*;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 use threats::{solve, vcf_defences, Budget};
 use time::TimeBudget;
@@ -45,6 +46,10 @@ pub struct Stop {
     /// Thinking on the opponent's time: `PONDER_OFF`, `PONDERING`, or `INTERRUPTED` once
     /// an input came.
     ponder: AtomicU8,
+    /// How often a search has asked [`Stop::is_set`]: once a node, so that another thread
+    /// can read the node count of a helper thread (each has a `Stop` of its own) while it
+    /// searches.
+    asked: AtomicU64,
 }
 
 const RUN: u8 = 0;
@@ -107,9 +112,17 @@ impl Stop {
         );
     }
 
+    /// How often [`Stop::is_set`] was asked: a helper's nodes so far.
+    pub fn asked(&self) -> u64 {
+        self.asked.load(Ordering::Relaxed)
+    }
+
     /// Whether the running search must return now.
     #[inline]
     pub fn is_set(&self) -> bool {
+        // One thread asks a given `Stop`: a load and a store count, no locked add.
+        let asked = self.asked.load(Ordering::Relaxed);
+        self.asked.store(asked + 1, Ordering::Relaxed);
         self.state.load(Ordering::Relaxed) != RUN
             || self.ponder.load(Ordering::Relaxed) == INTERRUPTED
     }
@@ -231,6 +244,7 @@ pub fn search(
     if threads == 1 || limits.no_time() || limits.plain || board.stone_count() == 0 {
         let mut alone = Helpers {
             main_depth: &AtomicU32::new(0),
+            nodes: &|| 0,
             finish: &mut Vec::new,
         };
         return main_search(board, table, limits, stop, reporter, start, &mut alone);
@@ -245,14 +259,16 @@ pub fn search(
         max_nodes: limits.max_nodes,
     };
     let max_depth = deepest_iteration(&limits);
-    let helpers_stop = Stop::new();
+    // A `Stop` each: it counts the nodes of the helper that asks it.
+    let helper_stops: Vec<Stop> = (1..threads).map(|_| Stop::new()).collect();
     let main_depth = AtomicU32::new(0);
     let blocked = &limits.blocked;
     std::thread::scope(|scope| {
         let mut helpers: Vec<_> = (1..threads)
-            .filter_map(|id| {
+            .zip(&helper_stops)
+            .filter_map(|(id, stop)| {
                 let mut board = board.clone();
-                let (stop, main_depth) = (&helpers_stop, &main_depth);
+                let main_depth = &main_depth;
                 std::thread::Builder::new()
                     .stack_size(HELPER_STACK_BYTES as usize)
                     .spawn_scoped(scope, move || {
@@ -267,7 +283,9 @@ pub fn search(
             .collect();
         let mut helper_nodes = 0;
         let mut finish_helpers = || {
-            helpers_stop.quit();
+            for stop in &helper_stops {
+                stop.quit();
+            }
             let mut completed = Vec::new();
             for helper in helpers.drain(..) {
                 if let Ok((nodes, last)) = helper.join() {
@@ -277,8 +295,10 @@ pub fn search(
             }
             completed
         };
+        let helper_nodes_so_far = || helper_stops.iter().map(Stop::asked).sum();
         let mut crew = Helpers {
             main_depth: &main_depth,
+            nodes: &helper_nodes_so_far,
             finish: &mut finish_helpers,
         };
         let mut result = main_search(board, table, &limits, stop, reporter, start, &mut crew);
@@ -313,6 +333,9 @@ struct Completed {
 struct Helpers<'a> {
     /// The depth of the main thread's running iteration: helpers keep a ply ahead of it.
     main_depth: &'a AtomicU32,
+    /// The helpers' nodes so far (while they run: the iterations' reports count every
+    /// thread's nodes, as the final result does).
+    nodes: &'a dyn Fn() -> u64,
     /// Stops the helpers and gives their last finished iterations.
     finish: &'a mut dyn FnMut() -> Vec<Completed>,
 }
@@ -442,15 +465,19 @@ fn main_search(
     deepen(
         &mut searcher,
         limits,
+        &root_moves,
         start,
         solver_nodes,
-        helpers.main_depth,
+        helpers,
         &mut result,
     );
     // The ranking's searches start below the root: no root moves of ours to report.
     searcher.reporter = None;
     adopt_deeper_helper(&searcher, (helpers.finish)(), limits, &mut result);
-    result.ranked = rank(&mut searcher, &root_moves, &result, limits.multipv.max(1));
+    // Several moves were ranked with each iteration (see `deepen`); one only now.
+    if limits.multipv <= 1 || result.ranked.is_empty() {
+        result.ranked = rank(&mut searcher, &root_moves, &result, limits.multipv.max(1));
+    }
     result.nodes = searcher.nodes + solver_nodes;
     result.tree = searcher.stats.take();
     result.elapsed = start.elapsed();
@@ -459,14 +486,19 @@ fn main_search(
 
 /// The main thread's iterative deepening: each finished iteration updates `result` and is
 /// reported; the clock, the best move's stability and a proven result decide when to stop.
+/// Ranking several moves (`multipv`), each iteration ranks them at its depth before it is
+/// reported, so that a GUI shows every ranked move's value while the search goes on; an
+/// iteration whose ranking the clock cuts short counts as unfinished.
 fn deepen(
     searcher: &mut Searcher,
     limits: &Limits,
+    root_moves: &[Pos],
     start: Instant,
     solver_nodes: u64,
-    main_depth: &AtomicU32,
+    helpers: &Helpers,
     result: &mut SearchResult,
 ) {
+    let main_depth = helpers.main_depth;
     let max_depth = deepest_iteration(limits);
     let mut previous = 0;
     let mut stable_iterations = 0;
@@ -474,8 +506,9 @@ fn deepen(
         main_depth.store(depth, Ordering::Relaxed);
         let score = aspiration(searcher, previous, depth as i32);
         if searcher.aborted {
-            // A root move that beat the last iteration's best before the cut is better.
-            if let Some((best, score)) = searcher.root_best {
+            // A root move that beat the last iteration's best before the cut is better (not
+            // when ranking: the ranking's first move stays the move played).
+            if let Some((best, score)) = searcher.root_best.filter(|_| limits.multipv <= 1) {
                 let me = searcher.board.side_to_move();
                 if result.best != Some(best) && !searcher.board.is_forbidden(best, me) {
                     result.best = Some(best);
@@ -485,6 +518,7 @@ fn deepen(
             }
             break;
         }
+        let finished = (limits.multipv > 1).then(|| result.clone());
         let best_before = result.best;
         let dropped = depth > 1 && score <= previous - SCORE_DROP;
         previous = score;
@@ -501,7 +535,21 @@ fn deepen(
             // A lost position's line may start with no legal move: keep the best-looking one.
             _ => result.pv = result.best.into_iter().collect(),
         }
-        result.nodes = searcher.nodes + solver_nodes;
+        if let Some(finished) = finished {
+            // The ranking's searches start below the root: no root moves to report.
+            let reporter = searcher.reporter.take();
+            result.ranked = rank(searcher, root_moves, result, limits.multipv);
+            searcher.reporter = reporter;
+            if searcher.aborted && !finished.ranked.is_empty() {
+                *result = SearchResult {
+                    nodes: searcher.nodes + solver_nodes + (helpers.nodes)(),
+                    elapsed: start.elapsed(),
+                    ..finished
+                };
+                break;
+            }
+        }
+        result.nodes = searcher.nodes + solver_nodes + (helpers.nodes)();
         result.elapsed = start.elapsed();
         if let Some(reporter) = searcher.reporter.as_mut() {
             reporter.iteration(result);
@@ -682,9 +730,11 @@ fn root_threat_search(
     solve(board, board.side_to_move(), vct, stop, nodes)
 }
 
-/// The `count` best root moves: the search's choice first, then the others by a
-/// one-ply-shallower search — or, once time is up, by the static evaluation — so that
-/// `count` moves come back whenever that many are legal.
+/// The `count` best root moves, best first: the search's choice, then the others searched
+/// to the same depth — or, once time is up, by the static evaluation — so that `count`
+/// moves come back whenever that many are legal. None scores above the search's choice:
+/// the search itself found each below it at this depth, and the list stays in the order
+/// of the values it gives.
 fn rank(
     searcher: &mut Searcher,
     root_moves: &[Pos],
@@ -699,8 +749,7 @@ fn rank(
     if count <= 1 {
         return ranked;
     }
-    let depth = result.depth.saturating_sub(1).max(1) as i32;
-    let lost = result.score < -WIN_THRESHOLD;
+    let depth = result.depth.max(1) as i32;
     let me = searcher.board.side_to_move();
     // The search's own moves first; when they are too few (only the answers to a threat are
     // searched), any other legal move near the stones makes up the count.
@@ -722,10 +771,11 @@ fn rank(
         .collect();
     for pos in tried {
         searcher.board.play(pos, me);
+        // Above the search's choice only the bound matters: a window up to just past it.
         let searched = if searcher.aborted {
             0
         } else {
-            -searcher.root(-WIN, WIN, depth - 1)
+            -searcher.root(-(result.score + 1), WIN, depth - 1)
         };
         let score = if searcher.aborted {
             -searcher.eval.evaluate(searcher.board, me.opponent())
@@ -733,16 +783,10 @@ fn rank(
             searched
         };
         searcher.board.undo();
-        // A proven loss at the root bounds every move the search tried there (each failed
-        // low against it), however well a shallower search thinks of one.
-        let score = if lost && root_moves.contains(&pos) {
-            score.min(result.score)
-        } else {
-            score
-        };
-        ranked.push((pos, score));
+        ranked.push((pos, score.min(result.score)));
     }
-    ranked[1..].sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    // Stable: the search's choice stays first among equal values.
+    ranked.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
     ranked.truncate(count);
     ranked
 }

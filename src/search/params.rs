@@ -154,6 +154,10 @@ pub const HISTORY_DIVISOR: i32 = 64;
 pub const DEFAULT_MEMORY: u64 = 350 << 20;
 pub const MEMORY_MARGIN_BYTES: u64 = 6 << 20;
 pub const MEMORY_MARGIN_PERCENT: u64 = 5;
+/// The transposition table takes at most this share (percent) of the machine's memory,
+/// whatever `max_memory` allows: its pages are all faulted in, and a table near the
+/// machine's size would leave the system swapping or kill the engine.
+pub const TABLE_MAX_PHYSICAL_PERCENT: u64 = 50;
 /// Search threads at most (`INFO thread_num` asks for more at its peril).
 pub const MAX_THREADS: usize = 256;
 /// Stack of each helper search thread, as big as the main thread's (reserved address space:

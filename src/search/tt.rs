@@ -4,10 +4,12 @@
 //! stored in the word itself (a move read from it is still checked by the caller).
 
 use super::params::WIN_THRESHOLD;
+use super::tt_memory::{Slots, Warmer, PAGE_ENTRIES};
 use crate::checksum::Fnv1a;
 use crate::game::{Pos, POS_COUNT};
 use std::io::{self, Read, Write};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 /// Whether a stored score is exact or a bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,8 +65,6 @@ impl Entry {
 const BUCKET: usize = 4;
 const BUCKET_BYTES: u64 = (BUCKET * std::mem::size_of::<u64>()) as u64;
 const _: () = assert!(BUCKET_BYTES == 32);
-/// Entries per memory page (4 KiB pages; see [`Table::first_touch`]).
-const PAGE_ENTRIES: usize = 4096 / std::mem::size_of::<u64>();
 
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
@@ -90,9 +90,9 @@ impl Hit {
 
 pub struct Table {
     /// `BUCKET` entries per bucket, a power-of-two number of buckets.
-    entries: Vec<AtomicU64>,
-    /// Per page of `entries`: written since the table was made (see [`Table::first_touch`]).
-    written: Vec<AtomicBool>,
+    slots: Arc<Slots>,
+    /// Faulting the pages in, from [`Table::warm_up`] until it is done or the table goes.
+    warmer: Option<Warmer>,
     generation: u8,
 }
 
@@ -103,59 +103,61 @@ impl std::fmt::Debug for Table {
 }
 
 impl Table {
-    /// The largest power-of-two table within `bytes` (at least one bucket).
+    /// The largest power-of-two table within `bytes` (at least one bucket), or, when the
+    /// system cannot give that much, the largest it can (see [`Table::fitting_bytes`]).
     pub fn with_bytes(bytes: u64) -> Table {
-        let wanted = (bytes / BUCKET_BYTES).max(1);
-        let buckets = 1usize << (63 - wanted.leading_zeros());
-        let len = buckets * BUCKET;
+        let len = (Table::fitting_bytes(bytes) / BUCKET_BYTES) as usize * BUCKET;
         Table {
-            entries: zeroed(len),
-            written: pages(len),
+            slots: Arc::new(Slots::largest(len, BUCKET)),
+            warmer: None,
             generation: 0,
+        }
+    }
+
+    /// The size of the table [`Table::with_bytes`] makes of `bytes` when the memory is there.
+    pub fn fitting_bytes(bytes: u64) -> u64 {
+        let wanted = (bytes / BUCKET_BYTES).clamp(1, usize::MAX as u64 / BUCKET_BYTES);
+        (1 << (63 - wanted.leading_zeros())) * BUCKET_BYTES
+    }
+
+    /// Faults the table's pages in on a thread of its own, so that no search waits for
+    /// fresh memory (see `tt_memory`).
+    pub fn warm_up(&mut self) {
+        self.warmer = Warmer::start(&self.slots);
+    }
+
+    /// Waits until [`Table::warm_up`] is done.
+    pub fn wait_warm(&mut self) {
+        if let Some(warmer) = self.warmer.as_mut() {
+            warmer.wait();
         }
     }
 
     /// Size in bytes.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<u64>()
+        self.slots.entries.len() * std::mem::size_of::<u64>()
     }
 
     fn buckets(&self) -> usize {
-        self.entries.len() / BUCKET
+        self.slots.entries.len() / BUCKET
     }
 
-    /// Forgets everything (a new game). A fresh allocation is cheaper than writing zeros.
+    /// Forgets everything (a new game), keeping the memory: only pages written to hold
+    /// anything, and zeroing them is far cheaper than faulting fresh ones in again.
     pub fn clear(&mut self) {
-        let len = self.entries.len();
-        self.entries = Vec::new();
-        self.entries = zeroed(len);
-        self.written = pages(len);
+        self.slots.clear();
         self.generation = 0;
-    }
-
-    /// Makes the first touch of each page of the fresh, untouched table a write. A first
-    /// read would map the system's shared zero page, and the write after it would have to
-    /// replace that mapping and flush the page from every core's TLB: an interrupt to each
-    /// core that runs a search thread. Measured with two threads on a 2-core VM, those
-    /// flushes took half the time of a search on a fresh table; with one, page faults alone
-    /// took 10 %. Writing a zero to a never-written page changes no entry.
-    #[inline]
-    fn first_touch(&self, index: usize) {
-        let page = &self.written[index / PAGE_ENTRIES];
-        if !page.load(Ordering::Relaxed) {
-            self.entries[index].store(0, Ordering::Relaxed);
-            page.store(true, Ordering::Relaxed);
-        }
     }
 
     /// Thousandths of the entries in use, from a sample spread over the table (pages never
     /// written hold none and are not read).
     pub fn usage_permille(&self) -> u32 {
-        let sample = self.entries.len().min(1000);
+        let Slots { entries, written } = &*self.slots;
+        let sample = entries.len().min(1000);
         let used = (0..sample)
-            .map(|i| i * (self.entries.len() / sample))
-            .filter(|&index| self.written[index / PAGE_ENTRIES].load(Ordering::Relaxed))
-            .filter(|&index| Entry::unpack(self.entries[index].load(Ordering::Relaxed)).is_used())
+            .map(|i| i * (entries.len() / sample))
+            .filter(|&index| written[index / PAGE_ENTRIES].load(Ordering::Relaxed))
+            .filter(|&index| Entry::unpack(entries[index].load(Ordering::Relaxed)).is_used())
             .count();
         (used * 1000 / sample) as u32
     }
@@ -171,7 +173,7 @@ impl Table {
     #[allow(unsafe_code)]
     pub fn prefetch(&self, hash: u64) {
         let first = (hash as usize & (self.buckets() - 1)) * BUCKET;
-        let bucket = self.entries[first..].as_ptr();
+        let bucket = self.slots.entries[first..].as_ptr();
         // SAFETY: a prefetch is a hint with no effect on memory or program state and never
         // faults; the pointer is in bounds anyway (from a slice of the table).
         #[cfg(target_arch = "x86_64")]
@@ -186,8 +188,8 @@ impl Table {
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Hit> {
         let key = (hash >> 48) as u16;
         let first = (hash as usize & (self.buckets() - 1)) * BUCKET;
-        self.first_touch(first);
-        self.entries[first..first + BUCKET]
+        self.slots.first_touch(first);
+        self.slots.entries[first..first + BUCKET]
             .iter()
             .map(|bits| Entry::unpack(bits.load(Ordering::Relaxed)))
             .find(|e| e.key == key && e.is_used())
@@ -218,8 +220,8 @@ impl Table {
         let key = (hash >> 48) as u16;
         let generation = self.generation;
         let first = (hash as usize & (self.buckets() - 1)) * BUCKET;
-        self.first_touch(first);
-        let slots = &self.entries[first..first + BUCKET];
+        self.slots.first_touch(first);
+        let slots = &self.slots.entries[first..first + BUCKET];
         let mut bucket = [0u64; BUCKET];
         for (word, slot) in bucket.iter_mut().zip(slots) {
             *word = slot.load(Ordering::Relaxed);
@@ -274,7 +276,7 @@ impl Table {
         put(out, &DUMP_VERSION.to_le_bytes())?;
         put(out, &(self.buckets() as u64).to_le_bytes())?;
         let mut written = 0;
-        for (index, entry) in self.entries.iter().enumerate() {
+        for (index, entry) in self.slots.written_entries() {
             let word = entry.load(Ordering::Relaxed);
             if Entry::unpack(word).is_used() {
                 put(out, &(index as u64).to_le_bytes())?;
@@ -341,9 +343,9 @@ impl Table {
                 return Err("damaged: an entry out of range".into());
             }
             let first = (index / BUCKET as u64 % self.buckets() as u64) as usize * BUCKET;
-            self.written[first / PAGE_ENTRIES].store(true, Ordering::Relaxed);
+            self.slots.first_touch(first);
             // An empty slot, else the shallowest if this entry is deeper.
-            let slot = self.entries[first..first + BUCKET]
+            let slot = self.slots.entries[first..first + BUCKET]
                 .iter()
                 .min_by_key(|w| {
                     let old = w.load(Ordering::Relaxed);
@@ -388,21 +390,6 @@ impl CheckedReader<'_> {
         self.read(&mut bytes)?;
         Ok(u64::from_le_bytes(bytes))
     }
-}
-
-/// `len` empty entries: a zeroed allocation, which the operating system provides untouched,
-/// so a big table costs nothing until it is used.
-fn zeroed(len: usize) -> Vec<AtomicU64> {
-    let entries: Vec<AtomicU64> = bytemuck::zeroed_vec(len);
-    crate::platform::advise_huge_pages(&entries);
-    entries
-}
-
-/// The "written" flags of a table of `len` entries, all clear.
-fn pages(len: usize) -> Vec<AtomicBool> {
-    (0..(len + PAGE_ENTRIES - 1) / PAGE_ENTRIES)
-        .map(|_| AtomicBool::new(false))
-        .collect()
 }
 
 /// Mate scores count plies from the root; stored, they count from the node.
@@ -507,7 +494,7 @@ mod tests {
     fn usage_counts_stored_entries() {
         let table = Table::with_bytes(1 << 20);
         assert_eq!(table.usage_permille(), 0);
-        for i in 0..table.entries.len() as u64 {
+        for i in 0..table.slots.entries.len() as u64 {
             table.store(
                 i.wrapping_mul(0x9E37_79B9_7F4A_7C15),
                 0,
