@@ -123,7 +123,8 @@ mod tests {
             ("0 99 19 401000 g h8,h9", "SIZE 99"),
             ("0 15 x 401000 g h8,h9", "MATE_PLIES 'x'"),
             ("0 15 19 401000 g h8,h8", "Occupied"),
-            ("0 15 19 401000 g h8,z99", "not a point"),
+            ("0 15 19 401000 g h8,z99", "off the 15x15 board"),
+            ("0 15 19 401000 g h8,99", "not a point"),
             ("0 15 19 401000 g h8", "fewer than two"),
             ("# nothing\n", "no positions"),
         ] {
