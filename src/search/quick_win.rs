@@ -80,6 +80,52 @@ mod tests {
         assert_eq!(quick_win(&b, Color::White), None);
     }
 
+    /// Every quick win claimed in random games is a real one: the threat solver, an
+    /// independent search, finds a win within the claimed number of attacker moves.
+    #[test]
+    fn every_quick_win_is_confirmed_by_the_threat_solver() {
+        use crate::rng::Rng;
+        use crate::search::threats::{solve, Budget};
+        use crate::search::Stop;
+        let stop = Stop::new();
+        let mut rng = Rng::new(97);
+        let mut claims = 0;
+        for game in 0..400 {
+            let rule = [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro][game % 4];
+            let side = if game % 3 == 0 { 20 } else { 15 };
+            let size = BoardSize::square(side).expect("a size");
+            let mut board = Board::new(size, rule);
+            board.play(size.center(), Color::Black);
+            while board.stone_count() < 60 {
+                let me = board.side_to_move();
+                if board.has_five_point(me) || board.has_five_point(me.opponent()) {
+                    break;
+                }
+                if let Some(plies) = quick_win(&board, me) {
+                    claims += 1;
+                    let budget = Budget {
+                        moves: (plies as u32 + 1) / 2,
+                        threat_depth: 1,
+                        nodes: 1_000_000,
+                        deadline: None,
+                    };
+                    let mut nodes = 0;
+                    let line = solve(&mut board, me, budget, &stop, &mut nodes);
+                    assert!(line.is_some(), "{rule:?} {side}: {:?}", board.history());
+                }
+                let moves: Vec<_> = board
+                    .candidates()
+                    .filter(|&p| !board.is_forbidden(p, me))
+                    .collect();
+                if moves.is_empty() {
+                    break;
+                }
+                board.play(moves[rng.below(moves.len())], me);
+            }
+        }
+        assert!(claims > 100, "only {claims} claims");
+    }
+
     #[test]
     fn renju_black_gets_no_quick_four_three() {
         let b = board(Rule::Renju, "h8 g8 i8 a1 j8 o1 k9 a15 k10 o15");
