@@ -54,6 +54,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         ),
         rapfi_mate_plies: 27,
         rapfi_nodes: 465_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Freestyle,
@@ -64,6 +65,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         ),
         rapfi_mate_plies: 19,
         rapfi_nodes: 401_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Freestyle,
@@ -73,6 +75,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         ),
         rapfi_mate_plies: 19,
         rapfi_nodes: 327_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Renju,
@@ -84,6 +87,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         ),
         rapfi_mate_plies: 15,
         rapfi_nodes: 70_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Renju,
@@ -94,6 +98,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         ),
         rapfi_mate_plies: 25,
         rapfi_nodes: 585_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Renju,
@@ -105,6 +110,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         ),
         rapfi_mate_plies: 17,
         rapfi_nodes: 116_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Freestyle,
@@ -115,6 +121,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         ),
         rapfi_mate_plies: 51,
         rapfi_nodes: 446_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Freestyle,
@@ -122,6 +129,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         moves: Cow::Borrowed("i10 j10 g10 i12 j8 j12 k12"),
         rapfi_mate_plies: 23,
         rapfi_nodes: 489_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Freestyle,
@@ -129,6 +137,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         moves: Cow::Borrowed("k10 l11 i8 m11 k11 k12 k8 l12 l8"),
         rapfi_mate_plies: 29,
         rapfi_nodes: 532_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Freestyle,
@@ -138,6 +147,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         ),
         rapfi_mate_plies: 29,
         rapfi_nodes: 554_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Freestyle,
@@ -148,6 +158,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         ),
         rapfi_mate_plies: 23,
         rapfi_nodes: 147_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Freestyle,
@@ -159,6 +170,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         ),
         rapfi_mate_plies: 27,
         rapfi_nodes: 520_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Freestyle,
@@ -169,6 +181,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         ),
         rapfi_mate_plies: 21,
         rapfi_nodes: 77_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Freestyle,
@@ -179,6 +192,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         ),
         rapfi_mate_plies: 31,
         rapfi_nodes: 441_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Freestyle,
@@ -186,6 +200,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         moves: Cow::Borrowed("i10 k10 k11 j13 h12 l11 j9 k12 m10 h11 i12 l13 m13"),
         rapfi_mate_plies: 45,
         rapfi_nodes: 410_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Freestyle,
@@ -193,6 +208,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         moves: Cow::Borrowed("j10 j12 k9 i10 l14 i11 i9 k11 j11"),
         rapfi_mate_plies: 23,
         rapfi_nodes: 345_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Freestyle,
@@ -200,6 +216,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         moves: Cow::Borrowed("k12 l14 m10 i10 g12 j13 j14 i12 k14 i11 i13 k13 j12 k11 i9 l11 j11"),
         rapfi_mate_plies: 23,
         rapfi_nodes: 91_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Freestyle,
@@ -211,6 +228,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         ),
         rapfi_mate_plies: 23,
         rapfi_nodes: 120_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Freestyle,
@@ -221,6 +239,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         ),
         rapfi_mate_plies: 55,
         rapfi_nodes: 690_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Freestyle,
@@ -231,6 +250,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         ),
         rapfi_mate_plies: 29,
         rapfi_nodes: 209_000,
+        defensible: false,
     },
     Tactic {
         rule: Rule::Freestyle,
@@ -240,6 +260,7 @@ pub const TACTICS_POSITIONS: [Tactic; 21] = [
         ),
         rapfi_mate_plies: 23,
         rapfi_nodes: 453_000,
+        defensible: false,
     },
 ];
 /// The tactics bench's node limit a position: about a second's search here.
@@ -365,7 +386,8 @@ pub fn tactics_bench(tactics: &[Tactic], nodes: u64, eval: EvalKind, tree: bool)
 }
 
 /// The defence score of a suite: in how many of the defender's positions (one move before
-/// each win) a search of `nodes` answers otherwise than the move that let the win in.
+/// each win, where Rapfi held them not lost) a search of `nodes` answers otherwise than the
+/// move that let the win in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DefenceFigures {
     pub positions: usize,
@@ -375,6 +397,7 @@ pub struct DefenceFigures {
 pub fn defence_bench(tactics: &[Tactic], nodes: u64, eval: EvalKind) -> DefenceFigures {
     let defences: Vec<(&Tactic, &str, &str)> = tactics
         .iter()
+        .filter(|t| t.defensible)
         .filter_map(|t| t.defence().map(|(before, lost)| (t, before, lost)))
         .collect();
     let figures = run_bench(

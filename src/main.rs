@@ -43,8 +43,8 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
                   move and node kind, reductions, extensions, prunings, table), beside
                   Rapfi's mate length and nodes; --suite: the positions of a forced-win
                   suite (tournaments/suites/), and the defence score: how often the
-                  defender's position one move earlier gets another move than the one
-                  that let the win in
+                  defender's position one move earlier, where Rapfi held it not lost,
+                  gets another move than the one that let the win in
   bench hash [NODES]
                   the first search with a transposition table of 16, 256, 512, 1024 and
                   4096 MiB (those the machine's memory allows), 1 and 2 threads, each
@@ -334,7 +334,7 @@ fn bench_tactics(nodes: Option<&str>, eval: EvalKind, options: &TacticsOptions) 
     if options.suite.is_some() {
         let defence = defence_bench(&suite, nodes, eval);
         println!(
-            "Defence: {} of {} defender's positions answered otherwise than the move that let the win in",
+            "Defence: {} of {} defender's positions (not lost for Rapfi) answered otherwise than the move that let the win in",
             defence.avoided, defence.positions
         );
     }

@@ -7,7 +7,9 @@
 //! RULE is the protocol's number (0 freestyle, 1 standard, 4 renju, 8 and 9 caro), SIZE the
 //! board's side, SOURCE a word naming the game, MOVES every move from black's first in renju
 //! notation, separated by commas. The last move is the defender's that let the win in: the
-//! position before it is where the defence is measured.
+//! position before it is where the defence is measured, when it was not lost already. A
+//! `def=E` part of SOURCE (parts separated by colons) gives Rapfi's evaluation of that
+//! position for the defender: a number, or `-Mn` when Rapfi proved it lost too.
 
 use crate::game::{judge_move, Board, BoardSize, Rule, Verdict};
 use std::borrow::Cow;
@@ -22,6 +24,9 @@ pub struct Tactic {
     pub moves: Cow<'static, str>,
     pub rapfi_mate_plies: u32,
     pub rapfi_nodes: u64,
+    /// Whether Rapfi held the defender's position one move earlier to be not lost (its
+    /// `def=` evaluation a number): where the defence score counts.
+    pub defensible: bool,
 }
 
 impl Tactic {
@@ -88,12 +93,17 @@ fn parse_line(line: &str) -> Result<Tactic, String> {
     if moves.len() < 2 {
         return Err("fewer than two moves".into());
     }
+    let defensible = fields[4]
+        .split(':')
+        .filter_map(|part| part.strip_prefix("def="))
+        .any(|eval| eval.parse::<i64>().is_ok());
     Ok(Tactic {
         rule,
         side: side as usize,
         moves: Cow::Owned(moves.join(" ")),
         rapfi_mate_plies,
         rapfi_nodes,
+        defensible,
     })
 }
 
@@ -103,9 +113,11 @@ mod tests {
 
     #[test]
     fn a_suite_line_gives_the_position_and_the_defenders_one() {
-        let text = "# a comment\n0 15 19 401000 game1:ply5 h8,h9,i8,i7,g8\n\n";
+        let text = "# a comment\n0 15 19 401000 game1:ply5:def=-35 h8,h9,i8,i7,g8\n\n\
+                    0 15 19 401000 game2:def=-M12 h8,h9,i8,i7,g8\n";
         let suite = parse_suite(text).expect("a good suite");
-        assert_eq!(suite.len(), 1);
+        assert_eq!(suite.len(), 2);
+        assert!(suite[0].defensible && !suite[1].defensible);
         let t = &suite[0];
         assert_eq!(
             (t.rule, t.side, t.rapfi_mate_plies, t.rapfi_nodes),
