@@ -128,6 +128,24 @@ mod tests {
     }
 
     #[test]
+    fn the_committed_suites_parse() {
+        for (text, count) in [
+            (
+                include_str!("../tournaments/suites/forced-wins-dev.txt"),
+                157,
+            ),
+            (
+                include_str!("../tournaments/suites/forced-wins-validation.txt"),
+                155,
+            ),
+        ] {
+            let suite = parse_suite(text).expect("the committed suites are valid");
+            assert_eq!(suite.len(), count);
+            assert!(suite.iter().filter(|t| t.defensible).count() > count / 3);
+        }
+    }
+
+    #[test]
     fn bad_lines_are_named_not_crashed_on() {
         for (text, fault) in [
             ("0 15 19 401000 g h8,h9 extra", "7 fields"),
