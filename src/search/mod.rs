@@ -233,7 +233,7 @@ pub fn search(
     reporter: &mut dyn Reporter,
 ) -> SearchResult {
     let start = limits.started.unwrap_or_else(Instant::now);
-    table.new_search();
+    table.new_search(limits.time.is_some());
     let table: &Table = table;
     // No thread without a node of its own under a node limit.
     let threads = limits.threads.clamp(1, MAX_THREADS).min(

@@ -94,6 +94,8 @@ pub struct Table {
     /// Faulting the pages in, from [`Table::warm_up`] until it is done or the table goes.
     warmer: Option<Warmer>,
     generation: u8,
+    /// The running search leaves pages the warm-up has not reached alone (`new_search`).
+    skip_cold: bool,
 }
 
 impl std::fmt::Debug for Table {
@@ -111,6 +113,7 @@ impl Table {
             slots: Arc::new(Slots::largest(len, BUCKET)),
             warmer: None,
             generation: 0,
+            skip_cold: false,
         }
     }
 
@@ -152,7 +155,9 @@ impl Table {
     /// Thousandths of the entries in use, from a sample spread over the table (pages never
     /// written hold none and are not read).
     pub fn usage_permille(&self) -> u32 {
-        let Slots { entries, written } = &*self.slots;
+        let Slots {
+            entries, written, ..
+        } = &*self.slots;
         let sample = entries.len().min(1000);
         let used = (0..sample)
             .map(|i| i * (entries.len() / sample))
@@ -162,9 +167,13 @@ impl Table {
         (used * 1000 / sample) as u32
     }
 
-    /// Marks later entries as newer than earlier ones (a new search).
-    pub fn new_search(&mut self) {
+    /// Marks later entries as newer than earlier ones (a new search). A `timed` search leaves
+    /// alone the pages a running warm-up has not reached (see `Slots::is_cold`): it probes
+    /// and stores less at first rather than wait for the kernel; a node- or depth-limited one
+    /// uses them all, so that its result does not depend on the warm-up's progress.
+    pub fn new_search(&mut self, timed: bool) {
         self.generation = (self.generation + 1) & 63;
+        self.skip_cold = timed;
     }
 
     /// Asks the processor to start loading the bucket of `hash`, so that its probe, a move
@@ -188,6 +197,9 @@ impl Table {
     pub fn probe(&self, hash: u64, ply: usize) -> Option<Hit> {
         let key = (hash >> 48) as u16;
         let first = (hash as usize & (self.buckets() - 1)) * BUCKET;
+        if self.skip_cold && self.slots.is_cold(first) {
+            return None;
+        }
         self.slots.first_touch(first);
         self.slots.entries[first..first + BUCKET]
             .iter()
@@ -220,6 +232,9 @@ impl Table {
         let key = (hash >> 48) as u16;
         let generation = self.generation;
         let first = (hash as usize & (self.buckets() - 1)) * BUCKET;
+        if self.skip_cold && self.slots.is_cold(first) {
+            return;
+        }
         self.slots.first_touch(first);
         let slots = &self.slots.entries[first..first + BUCKET];
         let mut bucket = [0u64; BUCKET];
