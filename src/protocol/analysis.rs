@@ -55,6 +55,8 @@ pub struct Progress<'a> {
     /// When the last report was printed (before the first: when the search started).
     last_report: Instant,
     started: Instant,
+    /// The root move whose `POS` mark went out last: only its end gets a `DONE`.
+    marked: Option<Pos>,
 }
 
 impl<'a> Progress<'a> {
@@ -64,6 +66,7 @@ impl<'a> Progress<'a> {
             live,
             last_report: Instant::now(),
             started: Instant::now(),
+            marked: None,
         }
     }
 
@@ -110,12 +113,18 @@ impl Reporter for Progress<'_> {
             return;
         }
         match event {
-            RootEvent::Enter(pos) => self.realtime("POS", pos),
+            RootEvent::Enter(pos) => {
+                self.marked = Some(pos);
+                self.realtime("POS", pos);
+            }
+            // A move whose search began before the marks did gets none at its end either.
+            RootEvent::Leave { pos, .. } if self.marked != Some(pos) => {}
             RootEvent::Leave {
                 pos,
                 score,
                 new_best,
             } => {
+                self.marked = None;
                 self.realtime("DONE", pos);
                 if score < -WIN_THRESHOLD {
                     self.realtime("LOSE", pos);
@@ -261,6 +270,8 @@ mod tests {
         progress.root_move(12, RootEvent::Enter(a));
         let long_ago = Instant::now().checked_sub(ROOT_MARKS_AFTER);
         progress.started = long_ago.unwrap_or(progress.started);
+        // Its POS was held back (too early): no DONE for it either.
+        progress.root_move(12, leave(a, 40, true));
         progress.root_move(ROOT_MARKS_MIN_DEPTH - 1, RootEvent::Enter(a));
         progress.root_move(12, RootEvent::Enter(a));
         progress.root_move(12, leave(a, 40, true));
