@@ -285,10 +285,14 @@ impl<'a> Searcher<'a> {
         }
         let opponent = me.opponent();
         let threatened = self.board.has_open_four_point(opponent);
-        // At the horizon an opponent's open three is no place to stand pat: the stopping
-        // moves get one more ply.
+        // At the horizon an opponent's open three, or a win it could read off the board (a
+        // four-three, a double three), is no place to stand pat: the stopping moves get one
+        // more ply.
         let mut depth = depth;
-        if depth <= 0 && threatened && self.may_extend(ply) {
+        if depth <= 0
+            && (threatened || quick_win(self.board, opponent).is_some())
+            && self.may_extend(ply)
+        {
             depth = 1;
             self.count(|s| s.extended(Extension::ThreatAtHorizon));
         }
