@@ -1,8 +1,11 @@
 //! Principal variation search. At each node, in order (constants in `params`):
 //! 1. a five to play wins; an opponent's five is blocked, searched on without using depth
 //!    (and every few blocks a ply deeper: `BLOCK_EXTENSION`);
-//! 2. at the horizon, the quiescence (`quiesce`): fours while they gain — unless the
-//!    opponent has an open three, whose stopping moves get one more ply;
+//! 2. a win that needs no search (an open four, a four-three or double three against no four:
+//!    `quick_win`) is scored at once, and a window beyond the shortest mate from here is
+//!    decided (mate distance pruning); at the horizon, the quiescence (`quiesce`): fours
+//!    while they gain — unless the opponent has an open three or a quick win, whose
+//!    stopping moves get one more ply;
 //! 3. the transposition table: its bound ends non-PV nodes, its move is searched first;
 //! 4. with no threat of the opponent's to answer: razoring (shallow nodes far below alpha
 //!    are settled by the quiescence) and reverse futility (shallow nodes far above beta

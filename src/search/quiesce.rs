@@ -1,5 +1,6 @@
-//! The horizon: stand pat on the static value, or keep making fours (the opponent's answers
-//! are forced) while they gain — a bounded VCF. After the first four, only fours on the lines
+//! The horizon: a win read off the board (`quick_win`) first; else stand pat on the static
+//! value, or keep making fours (the opponent's answers are forced) while they gain — a
+//! bounded VCF. After the first four, only fours on the lines
 //! of the side's previous four are tried (a VCF goes on where the last four left off), at
 //! most `QUIESCENCE_BRANCHES` of them, `QUIESCENCE_FOURS` deep; results go into the
 //! transposition table at depth 0, so crowded boards full of fours do not search the same

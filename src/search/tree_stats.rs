@@ -108,7 +108,7 @@ pub enum Extension {
     Singular,
     /// Forced blocks' credit made a whole ply.
     Blocks,
-    /// An opponent's open three at the horizon.
+    /// An opponent's open three, or quick win, at the horizon.
     ThreatAtHorizon,
 }
 
