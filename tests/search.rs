@@ -506,3 +506,24 @@ fn a_search_asks_its_stop_once_a_node() {
         result.nodes
     );
 }
+
+#[test]
+fn only_a_search_the_clock_alone_can_end_is_clock_only() {
+    let second = TimeBudget {
+        optimum: Duration::from_millis(700),
+        maximum: Duration::from_millis(1000),
+        clock: false,
+    };
+    let timed = |nodes: Option<u64>, depth: Option<u32>| Limits {
+        time: Some(second),
+        max_nodes: nodes,
+        max_depth: depth,
+        ..Limits::default()
+    };
+    assert!(timed(None, None).clock_only());
+    // Yixin-Board's "unlimited" node and depth limits cannot bind within a second.
+    assert!(timed(Some(1_000_000_000), Some(100)).clock_only());
+    assert!(!timed(Some(3000), None).clock_only());
+    assert!(!timed(None, Some(3)).clock_only());
+    assert!(!Limits::default().clock_only());
+}

@@ -158,6 +158,19 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// Whether the clock, and no node or depth limit, ends the search: a node or depth limit
+    /// that can bind promises the same answer every time (Yixin-Board's "unlimited" ones,
+    /// a billion nodes or depth 100, cannot bind within the time).
+    pub fn clock_only(&self) -> bool {
+        let time = match self.time {
+            Some(time) => time,
+            None => return false,
+        };
+        let reachable = time.maximum.as_millis() as u64 * NODES_PER_MS_AT_MOST;
+        self.max_nodes.map_or(true, |n| n > reachable)
+            && self.max_depth.map_or(true, |d| d >= MAX_DEPTH)
+    }
+
     /// No time at all (a 0 ms turn, an empty clock): one ply, no threat search, no helpers.
     pub fn no_time(&self) -> bool {
         self.time.map_or(false, |t| t.maximum.is_zero())
@@ -233,7 +246,7 @@ pub fn search(
     reporter: &mut dyn Reporter,
 ) -> SearchResult {
     let start = limits.started.unwrap_or_else(Instant::now);
-    table.new_search(limits.time.is_some());
+    table.new_search(limits.clock_only());
     let table: &Table = table;
     // No thread without a node of its own under a node limit.
     let threads = limits.threads.clamp(1, MAX_THREADS).min(

@@ -95,6 +95,10 @@ pub const QUIESCENCE_FOURS: i32 = 10;
 pub const QUIESCENCE_BRANCHES: usize = 4;
 pub const QUIESCENCE_REACH: usize = 4;
 
+/// More nodes a millisecond than any search of ours reaches, threads together: a node limit
+/// beyond this many a millisecond of the time cannot bind before the clock does.
+pub const NODES_PER_MS_AT_MOST: u64 = 20_000;
+
 /// How often (in nodes) the search looks at the clock and the stop flag.
 pub const CHECK_EVERY_NODES: u64 = 1_024;
 

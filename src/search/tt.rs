@@ -167,13 +167,14 @@ impl Table {
         (used * 1000 / sample) as u32
     }
 
-    /// Marks later entries as newer than earlier ones (a new search). A `timed` search leaves
-    /// alone the pages a running warm-up has not reached (see `Slots::is_cold`): it probes
-    /// and stores less at first rather than wait for the kernel; a node- or depth-limited one
-    /// uses them all, so that its result does not depend on the warm-up's progress.
-    pub fn new_search(&mut self, timed: bool) {
+    /// Marks later entries as newer than earlier ones (a new search). A search bounded by the
+    /// clock alone (`clock_only`) leaves alone the pages a running warm-up has not reached
+    /// (see `Slots::is_cold`): it probes and stores less at first rather than wait for the
+    /// kernel; one with a node or depth limit uses them all, so that its result does not
+    /// depend on the warm-up's progress.
+    pub fn new_search(&mut self, clock_only: bool) {
         self.generation = (self.generation + 1) & 63;
-        self.skip_cold = timed;
+        self.skip_cold = clock_only;
     }
 
     /// Asks the processor to start loading the bucket of `hash`, so that its probe, a move

@@ -9,10 +9,10 @@
 //! faulted in again: 0.1 s); with 2 MiB pages every probe into a fresh part of the table
 //! pays for a whole 2 MiB page (2–3 ms), so a first search with a 1 GiB table ran at 1–2
 //! nodes a millisecond instead of 1,000. Faulted in beforehand, the search never waits for
-//! it; a timed search that starts before the warm-up is done leaves the pages it has not
-//! reached alone (probes miss, stores are dropped there) instead of faulting them itself:
-//! with a 2 GiB table set just before a move it searched at depth 4 and 1 node a millisecond,
-//! now at full speed.
+//! it; a search bounded by the clock alone that starts before the warm-up is done leaves
+//! the pages it has not reached alone (probes miss, stores are dropped there) instead of
+//! faulting them itself: with a 2 GiB table set just before a move it searched at depth 4
+//! and 1 node a millisecond, now at full speed.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
