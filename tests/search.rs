@@ -483,31 +483,6 @@ fn every_iteration_ranks_its_moves_best_first_in_the_order_of_their_values() {
 /// A helper's node count is read from its `Stop` while it runs (the live reports count
 /// every thread's nodes): the search asks its `Stop` once a node.
 #[test]
-fn a_search_asks_its_stop_once_a_node() {
-    let mut board = Board::new(size15(), Rule::Freestyle);
-    for text in "h8 i9 j8 i8 i7 j6 g9 h10 k9".split_whitespace() {
-        let pos = size15().parse_human(text).expect("a point");
-        board.play(pos, board.side_to_move());
-    }
-    let stop = Stop::new();
-    let mut table = Table::with_bytes(1 << 20);
-    let result = search(
-        &mut board,
-        &mut table,
-        &tiny(6, u64::MAX),
-        &stop,
-        &mut Silent,
-    );
-    let asked = stop.asked();
-    // The threat solver's nodes count in the result, and it asks only now and then.
-    assert!(
-        asked <= result.nodes && asked * 10 >= result.nodes * 9,
-        "asked {asked}, nodes {}",
-        result.nodes
-    );
-}
-
-#[test]
 fn only_a_search_the_clock_alone_can_end_is_clock_only() {
     let second = TimeBudget {
         optimum: Duration::from_millis(700),

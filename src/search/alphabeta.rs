@@ -29,6 +29,7 @@ use crate::eval::evaluator::{EvalKind, Evaluator};
 use crate::eval::net::network::POLICY_ONE;
 use crate::game::{Board, Color, Pos, Shape, POS_COUNT};
 use once_cell::sync::Lazy;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// When to give up: any of these ends the search at once.
@@ -156,6 +157,9 @@ pub struct Searcher<'a> {
     pv: Vec<Vec<Pos>>,
     /// Where the nodes go, when asked (`Limits::tree_stats`).
     pub stats: Option<Box<TreeStats>>,
+    /// Where a helper thread publishes its node count as it searches (the main thread's
+    /// reports count every thread's nodes).
+    pub published_nodes: Option<&'a AtomicU64>,
 }
 
 impl std::fmt::Debug for Searcher<'_> {
@@ -198,6 +202,7 @@ impl<'a> Searcher<'a> {
             scratch: Scratch::default(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             stats: None,
+            published_nodes: None,
         }
     }
 
@@ -253,6 +258,9 @@ impl<'a> Searcher<'a> {
             return false;
         }
         self.nodes += 1;
+        if let Some(count) = self.published_nodes {
+            count.store(self.nodes, Ordering::Relaxed);
+        }
         if self.cutoff.max_nodes.map_or(false, |n| self.nodes >= n) {
             self.aborted = true;
         }
@@ -792,6 +800,34 @@ impl<'a> Searcher<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_helper_publishes_every_node_it_counts() {
+        use crate::game::{BoardSize, Rule};
+        let size = BoardSize::square(15).expect("a size");
+        let mut board = Board::new(size, Rule::Freestyle);
+        for text in "h8 i9 j8 i8 i7 j6 g9 h10 k9".split_whitespace() {
+            let pos = size.parse_human(text).expect("a point");
+            board.play(pos, board.side_to_move());
+        }
+        let (table, stop, count) = (Table::with_bytes(1 << 20), Stop::new(), AtomicU64::new(0));
+        let cutoff = Cutoff {
+            deadline: None,
+            max_nodes: None,
+        };
+        let mut searcher = Searcher::new(
+            &mut board,
+            &table,
+            &stop,
+            cutoff,
+            Instant::now(),
+            EvalKind::Classical,
+        );
+        searcher.published_nodes = Some(&count);
+        searcher.root(-WIN, WIN, 5);
+        assert!(searcher.nodes > 100);
+        assert_eq!(count.load(Ordering::Relaxed), searcher.nodes);
+    }
 
     #[test]
     fn blocks_extend_a_line_by_their_share_of_a_ply() {

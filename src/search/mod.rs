@@ -46,10 +46,6 @@ pub struct Stop {
     /// Thinking on the opponent's time: `PONDER_OFF`, `PONDERING`, or `INTERRUPTED` once
     /// an input came.
     ponder: AtomicU8,
-    /// How often a search has asked [`Stop::is_set`]: once a node, so that another thread
-    /// can read the node count of a helper thread (each has a `Stop` of its own) while it
-    /// searches.
-    asked: AtomicU64,
 }
 
 const RUN: u8 = 0;
@@ -112,17 +108,9 @@ impl Stop {
         );
     }
 
-    /// How often [`Stop::is_set`] was asked: a helper's nodes so far.
-    pub fn asked(&self) -> u64 {
-        self.asked.load(Ordering::Relaxed)
-    }
-
     /// Whether the running search must return now.
     #[inline]
     pub fn is_set(&self) -> bool {
-        // One thread asks a given `Stop`: a load and a store count, no locked add.
-        let asked = self.asked.load(Ordering::Relaxed);
-        self.asked.store(asked + 1, Ordering::Relaxed);
         self.state.load(Ordering::Relaxed) != RUN
             || self.ponder.load(Ordering::Relaxed) == INTERRUPTED
     }
@@ -272,22 +260,24 @@ pub fn search(
         max_nodes: limits.max_nodes,
     };
     let max_depth = deepest_iteration(&limits);
-    // A `Stop` each: it counts the nodes of the helper that asks it.
-    let helper_stops: Vec<Stop> = (1..threads).map(|_| Stop::new()).collect();
+    let helpers_stop = Stop::new();
+    // Each helper's nodes so far, which it publishes as it searches.
+    let helper_counts: Vec<AtomicU64> = (1..threads).map(|_| AtomicU64::new(0)).collect();
     let main_depth = AtomicU32::new(0);
     let blocked = &limits.blocked;
     std::thread::scope(|scope| {
         let mut helpers: Vec<_> = (1..threads)
-            .zip(&helper_stops)
-            .filter_map(|(id, stop)| {
+            .zip(&helper_counts)
+            .filter_map(|(id, count)| {
                 let mut board = board.clone();
-                let main_depth = &main_depth;
+                let (stop, main_depth) = (&helpers_stop, &main_depth);
                 std::thread::Builder::new()
                     .stack_size(HELPER_STACK_BYTES as usize)
                     .spawn_scoped(scope, move || {
                         let mut helper =
                             Searcher::new(&mut board, table, stop, cutoff, start, limits.eval);
                         helper.root_blocked = blocked.clone();
+                        helper.published_nodes = Some(count);
                         deepen_helper(&mut helper, id, max_depth, main_depth)
                     })
                     // A thread the system refuses is a helper less, not a failed search.
@@ -296,9 +286,7 @@ pub fn search(
             .collect();
         let mut helper_nodes = 0;
         let mut finish_helpers = || {
-            for stop in &helper_stops {
-                stop.quit();
-            }
+            helpers_stop.quit();
             let mut completed = Vec::new();
             for helper in helpers.drain(..) {
                 if let Ok((nodes, last)) = helper.join() {
@@ -308,7 +296,12 @@ pub fn search(
             }
             completed
         };
-        let helper_nodes_so_far = || helper_stops.iter().map(Stop::asked).sum();
+        let helper_nodes_so_far = || {
+            helper_counts
+                .iter()
+                .map(|count| count.load(Ordering::Relaxed))
+                .sum()
+        };
         let mut crew = Helpers {
             main_depth: &main_depth,
             nodes: &helper_nodes_so_far,
