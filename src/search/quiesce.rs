@@ -1,5 +1,5 @@
 //! The horizon: a win read off the board (`quick_win`) first; else stand pat on the static
-//! value, or keep making fours (the opponent's answers are forced) while they gain — a
+//! value (always in a null window far below alpha: `QUIESCENCE_DELTA_MARGIN`), or keep making fours (the opponent's answers are forced) while they gain — a
 //! bounded VCF. After the first four, only fours on the lines
 //! of the side's previous four are tried (a VCF goes on where the last four left off), at
 //! most `QUIESCENCE_BRANCHES` of them, `QUIESCENCE_FOURS` deep; results go into the
@@ -10,6 +10,7 @@ use super::alphabeta::Searcher;
 use super::movegen::fours;
 use super::params::*;
 use super::quick_win::quick_win;
+use super::tree_stats::Pruning;
 use super::tt::Bound;
 use crate::game::Pos;
 
@@ -46,6 +47,10 @@ impl Searcher<'_> {
         }
         let stand = self.static_value(me, alpha, beta);
         if stand >= beta || fours_left <= 0 || ply >= MAX_PLY - 2 {
+            return stand;
+        }
+        if beta - alpha == 1 && stand + QUIESCENCE_DELTA_MARGIN < alpha {
+            self.count(|s| s.pruned(Pruning::Delta));
             return stand;
         }
         let hash = self.board.hash();
@@ -94,5 +99,49 @@ impl Searcher<'_> {
         };
         self.tt.store(hash, ply, 0, best, bound, best_move);
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::evaluator::EvalKind;
+    use crate::game::{Board, BoardSize, Rule};
+    use crate::search::alphabeta::Cutoff;
+    use crate::search::tt::Table;
+    use crate::search::Stop;
+    use std::time::Instant;
+
+    /// A side far below a null window stands pat at once; with the window open it tries its
+    /// fours.
+    #[test]
+    fn a_null_window_far_above_the_static_value_is_not_searched() {
+        let size = BoardSize::square(15).expect("a size");
+        let mut board = Board::new(size, Rule::Freestyle);
+        // Black h8 i8 j8, blocked by white's g8: black, to move, has fours at k8 and l8.
+        for text in "h8 g8 i8 a1 j8 o1".split_whitespace() {
+            let pos = size.parse_human(text).expect("a point");
+            board.play(pos, board.side_to_move());
+        }
+        let (table, stop) = (Table::with_bytes(1 << 20), Stop::new());
+        let cutoff = Cutoff {
+            deadline: None,
+            max_nodes: None,
+        };
+        let mut searcher = Searcher::new(
+            &mut board,
+            &table,
+            &stop,
+            cutoff,
+            Instant::now(),
+            EvalKind::Classical,
+        );
+        let me = searcher.board.side_to_move();
+        let stand = searcher.static_value(me, -WIN, WIN);
+        let alpha = stand + QUIESCENCE_DELTA_MARGIN + 1;
+        let score = searcher.quiesce(alpha, alpha + 1, 1, QUIESCENCE_FOURS, None);
+        assert_eq!((score, searcher.nodes), (stand, 1));
+        searcher.quiesce(alpha, WIN, 1, QUIESCENCE_FOURS, None);
+        assert!(searcher.nodes > 2, "{} nodes", searcher.nodes);
     }
 }

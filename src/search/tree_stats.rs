@@ -75,10 +75,12 @@ pub enum Pruning {
     FutileMove,
     /// A move left out past the move-count limit.
     MoveCount,
+    /// A quiescence node far below alpha that stood pat instead of trying its fours.
+    Delta,
 }
 
 impl Pruning {
-    const ALL: [Pruning; 7] = [
+    const ALL: [Pruning; 8] = [
         Pruning::Table,
         Pruning::Razor,
         Pruning::ReverseFutility,
@@ -86,6 +88,7 @@ impl Pruning {
         Pruning::MultiCut,
         Pruning::FutileMove,
         Pruning::MoveCount,
+        Pruning::Delta,
     ];
 
     fn name(self) -> &'static str {
@@ -94,6 +97,7 @@ impl Pruning {
             Pruning::Razor => "razor",
             Pruning::ReverseFutility => "reverse-futility",
             Pruning::ProbCut => "probcut",
+            Pruning::Delta => "delta",
             Pruning::MultiCut => "multi-cut",
             Pruning::FutileMove => "futile-move",
             Pruning::MoveCount => "move-count",
@@ -145,7 +149,7 @@ pub struct TreeStats {
     /// Reduced moves that beat alpha and were searched again.
     pub re_searches: u64,
     pub extensions: [u64; 3],
-    pub prunings: [u64; 7],
+    pub prunings: [u64; Pruning::ALL.len()],
     /// Table probes of the main search and quiescence; hits; hits with a proven score.
     pub table_probes: u64,
     pub table_hits: u64,
@@ -165,7 +169,7 @@ impl Default for TreeStats {
             reduced_plies: 0,
             re_searches: 0,
             extensions: [0; 3],
-            prunings: [0; 7],
+            prunings: [0; Pruning::ALL.len()],
             table_probes: 0,
             table_hits: 0,
             table_proven_hits: 0,
