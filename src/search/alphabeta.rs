@@ -410,6 +410,9 @@ impl<'a> Searcher<'a> {
             (false, false) => NodeKind::All,
         };
         self.count(|s| s.node_kind(node_kind));
+        if threatened {
+            self.count(|s| s.threatened_nodes += 1);
+        }
 
         // 6. The moves: the table's move first, the others generated only if it does not
         // cut off (most cut nodes then never generate or sort anything).
@@ -522,6 +525,9 @@ impl<'a> Searcher<'a> {
             self.board.play(m.pos, me);
             searched += 1;
             self.count(|s| s.searched(MoveKind::of(&m)));
+            if threatened {
+                self.count(|s| s.threatened_move(m.attack.is_four()));
+            }
             let score = if searched == 1 {
                 -self.negamax(
                     -beta,
@@ -584,6 +590,7 @@ impl<'a> Searcher<'a> {
                         self.root_best = Some((m.pos, score));
                     }
                     if score >= beta {
+                        self.count(|s| s.failed_high(searched));
                         self.reward(me, &m, depth, ply);
                         break;
                     }

@@ -156,6 +156,16 @@ pub struct TreeStats {
     pub table_proven_hits: u64,
     /// Nodes of the root's threat solver.
     pub solver_nodes: u64,
+    /// Main-search nodes that failed high; of them, by their first move; and the move
+    /// numbers of the cutting moves added up (for the mean).
+    pub fail_highs: u64,
+    pub first_move_fail_highs: u64,
+    pub fail_high_move_numbers: u64,
+    /// Main-search nodes answering an opponent's open three, and the moves they searched:
+    /// their own fours, and the others (the stopping points).
+    pub threatened_nodes: u64,
+    pub threatened_own_fours: u64,
+    pub threatened_stops: u64,
 }
 
 impl Default for TreeStats {
@@ -174,6 +184,12 @@ impl Default for TreeStats {
             table_hits: 0,
             table_proven_hits: 0,
             solver_nodes: 0,
+            fail_highs: 0,
+            first_move_fail_highs: 0,
+            fail_high_move_numbers: 0,
+            threatened_nodes: 0,
+            threatened_own_fours: 0,
+            threatened_stops: 0,
         }
     }
 }
@@ -216,6 +232,21 @@ impl TreeStats {
 
     pub fn pruned(&mut self, how: Pruning) {
         self.prunings[how as usize] += 1;
+    }
+
+    /// A node failed high on its `move_number`th move (from 1).
+    pub fn failed_high(&mut self, move_number: usize) {
+        self.fail_highs += 1;
+        self.first_move_fail_highs += u64::from(move_number == 1);
+        self.fail_high_move_numbers += move_number as u64;
+    }
+
+    /// A node answering an open three searched a move: one of its own fours or not.
+    pub fn threatened_move(&mut self, own_four: bool) {
+        match own_four {
+            true => self.threatened_own_fours += 1,
+            false => self.threatened_stops += 1,
+        }
     }
 
     pub fn probed(&mut self, hit: bool, proven: bool) {
@@ -287,6 +318,22 @@ impl fmt::Display for TreeStats {
             write!(f, " {} {}", how.name(), self.prunings[how as usize])?;
         }
         writeln!(f)?;
+        writeln!(
+            f,
+            "  fail-highs: {}, {:.0} % on the first move, at move {:.2} on average",
+            self.fail_highs,
+            percent(self.first_move_fail_highs, self.fail_highs),
+            self.fail_high_move_numbers as f64 / self.fail_highs.max(1) as f64
+        )?;
+        let threatened_moves = self.threatened_own_fours + self.threatened_stops;
+        writeln!(
+            f,
+            "  answering an open three: {} nodes, {:.2} moves each ({:.2} own fours, {:.2} stops)",
+            self.threatened_nodes,
+            threatened_moves as f64 / self.threatened_nodes.max(1) as f64,
+            self.threatened_own_fours as f64 / self.threatened_nodes.max(1) as f64,
+            self.threatened_stops as f64 / self.threatened_nodes.max(1) as f64
+        )?;
         writeln!(
             f,
             "  table: {} probes, {:.0} % hits, {} proven",
