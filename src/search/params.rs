@@ -94,11 +94,6 @@ pub const BLOCK_EXTENSION_UNITS: i32 = 10;
 pub const QUIESCENCE_FOURS: i32 = 10;
 pub const QUIESCENCE_BRANCHES: usize = 4;
 pub const QUIESCENCE_REACH: usize = 4;
-/// Delta pruning: a null-window quiescence node whose static value lies more than this below
-/// alpha stands pat instead of trying its fours (a side that far behind is the defender of
-/// a forced line, and its counter-fours rarely change the verdict; a win read off the board
-/// is still scored first).
-pub const QUIESCENCE_DELTA_MARGIN: i32 = 1_000;
 
 /// More nodes a millisecond than any search of ours reaches, threads together: a node limit
 /// beyond this many a millisecond of the time cannot bind before the clock does.

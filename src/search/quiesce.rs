@@ -1,5 +1,5 @@
 //! The horizon: a win read off the board (`quick_win`) first; else stand pat on the static
-//! value (always in a null window far below alpha: `QUIESCENCE_DELTA_MARGIN`), or keep making fours (the opponent's answers are forced) while they gain — a
+//! value (always in a null window whose alpha is a proven win already), or keep making fours (the opponent's answers are forced) while they gain — a
 //! bounded VCF. After the first four, only fours on the lines
 //! of the side's previous four are tried (a VCF goes on where the last four left off), at
 //! most `QUIESCENCE_BRANCHES` of them, `QUIESCENCE_FOURS` deep; results go into the
@@ -49,8 +49,11 @@ impl Searcher<'_> {
         if stand >= beta || fours_left <= 0 || ply >= MAX_PLY - 2 {
             return stand;
         }
-        if beta - alpha == 1 && stand + QUIESCENCE_DELTA_MARGIN < alpha {
-            self.count(|s| s.pruned(Pruning::Delta));
+        // Alpha a proven win already: only a faster win beats it, and chasing one through
+        // the fours costs the proof of the first. A null window stands pat (the side facing
+        // the win, whose alpha is a loss, still tries every four).
+        if beta - alpha == 1 && alpha > WIN_THRESHOLD {
+            self.count(|s| s.pruned(Pruning::ShorterMate));
             return stand;
         }
         let hash = self.board.hash();
@@ -112,10 +115,10 @@ mod tests {
     use crate::search::Stop;
     use std::time::Instant;
 
-    /// A side far below a null window stands pat at once; with the window open it tries its
-    /// fours.
+    /// A side whose null window asks for a faster win than one already proven stands pat at
+    /// once; below a quiet alpha it tries its fours.
     #[test]
-    fn a_null_window_far_above_the_static_value_is_not_searched() {
+    fn a_null_window_above_a_proven_win_is_not_searched() {
         let size = BoardSize::square(15).expect("a size");
         let mut board = Board::new(size, Rule::Freestyle);
         // Black h8 i8 j8, blocked by white's g8: black, to move, has fours at k8 and l8.
@@ -138,10 +141,11 @@ mod tests {
         );
         let me = searcher.board.side_to_move();
         let stand = searcher.static_value(me, -WIN, WIN);
-        let alpha = stand + QUIESCENCE_DELTA_MARGIN + 1;
+        let alpha = WIN_THRESHOLD + 1;
         let score = searcher.quiesce(alpha, alpha + 1, 1, QUIESCENCE_FOURS, None);
         assert_eq!((score, searcher.nodes), (stand, 1));
-        searcher.quiesce(alpha, WIN, 1, QUIESCENCE_FOURS, None);
+        let alpha = stand + 1;
+        searcher.quiesce(alpha, alpha + 1, 1, QUIESCENCE_FOURS, None);
         assert!(searcher.nodes > 2, "{} nodes", searcher.nodes);
     }
 }

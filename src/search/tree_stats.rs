@@ -75,8 +75,9 @@ pub enum Pruning {
     FutileMove,
     /// A move left out past the move-count limit.
     MoveCount,
-    /// A quiescence node far below alpha that stood pat instead of trying its fours.
-    Delta,
+    /// A quiescence node whose alpha was a proven win already: it stood pat instead of
+    /// trying its fours for a faster one.
+    ShorterMate,
 }
 
 impl Pruning {
@@ -88,7 +89,7 @@ impl Pruning {
         Pruning::MultiCut,
         Pruning::FutileMove,
         Pruning::MoveCount,
-        Pruning::Delta,
+        Pruning::ShorterMate,
     ];
 
     fn name(self) -> &'static str {
@@ -97,7 +98,7 @@ impl Pruning {
             Pruning::Razor => "razor",
             Pruning::ReverseFutility => "reverse-futility",
             Pruning::ProbCut => "probcut",
-            Pruning::Delta => "delta",
+            Pruning::ShorterMate => "shorter-mate",
             Pruning::MultiCut => "multi-cut",
             Pruning::FutileMove => "futile-move",
             Pruning::MoveCount => "move-count",
