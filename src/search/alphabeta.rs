@@ -804,36 +804,51 @@ impl<'a> Searcher<'a> {
     }
 }
 
+/// Runs `test` with a searcher (classical evaluation, a 1 MiB table, no limits; publishing
+/// its node count to `published`, if given) over a freestyle 15×15 board with `moves`
+/// (renju notation) played.
+#[cfg(test)]
+pub(super) fn with_searcher<R>(
+    moves: &str,
+    published: Option<&AtomicU64>,
+    test: impl FnOnce(&mut Searcher) -> R,
+) -> R {
+    use crate::game::{BoardSize, Rule};
+    let size = BoardSize::square(15).expect("a size");
+    let mut board = Board::new(size, Rule::Freestyle);
+    for text in moves.split_whitespace() {
+        let pos = size.parse_human(text).expect("a point");
+        board.play(pos, board.side_to_move());
+    }
+    let (table, stop) = (Table::with_bytes(1 << 20), Stop::new());
+    let cutoff = Cutoff {
+        deadline: None,
+        max_nodes: None,
+    };
+    let mut searcher = Searcher::new(
+        &mut board,
+        &table,
+        &stop,
+        cutoff,
+        Instant::now(),
+        EvalKind::Classical,
+    );
+    searcher.published_nodes = published;
+    test(&mut searcher)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn a_helper_publishes_every_node_it_counts() {
-        use crate::game::{BoardSize, Rule};
-        let size = BoardSize::square(15).expect("a size");
-        let mut board = Board::new(size, Rule::Freestyle);
-        for text in "h8 i9 j8 i8 i7 j6 g9 h10 k9".split_whitespace() {
-            let pos = size.parse_human(text).expect("a point");
-            board.play(pos, board.side_to_move());
-        }
-        let (table, stop, count) = (Table::with_bytes(1 << 20), Stop::new(), AtomicU64::new(0));
-        let cutoff = Cutoff {
-            deadline: None,
-            max_nodes: None,
-        };
-        let mut searcher = Searcher::new(
-            &mut board,
-            &table,
-            &stop,
-            cutoff,
-            Instant::now(),
-            EvalKind::Classical,
-        );
-        searcher.published_nodes = Some(&count);
-        searcher.root(-WIN, WIN, 5);
-        assert!(searcher.nodes > 100);
-        assert_eq!(count.load(Ordering::Relaxed), searcher.nodes);
+        let count = AtomicU64::new(0);
+        with_searcher("h8 i9 j8 i8 i7 j6 g9 h10 k9", Some(&count), |searcher| {
+            searcher.root(-WIN, WIN, 5);
+            assert!(searcher.nodes > 100);
+            assert_eq!(count.load(Ordering::Relaxed), searcher.nodes);
+        });
     }
 
     #[test]

@@ -108,44 +108,22 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::evaluator::EvalKind;
-    use crate::game::{Board, BoardSize, Rule};
-    use crate::search::alphabeta::Cutoff;
-    use crate::search::tt::Table;
-    use crate::search::Stop;
-    use std::time::Instant;
+    use crate::search::alphabeta::with_searcher;
 
     /// A side whose null window asks for a faster win than one already proven stands pat at
     /// once; below a quiet alpha it tries its fours.
     #[test]
     fn a_null_window_above_a_proven_win_is_not_searched() {
-        let size = BoardSize::square(15).expect("a size");
-        let mut board = Board::new(size, Rule::Freestyle);
         // Black h8 i8 j8, blocked by white's g8: black, to move, has fours at k8 and l8.
-        for text in "h8 g8 i8 a1 j8 o1".split_whitespace() {
-            let pos = size.parse_human(text).expect("a point");
-            board.play(pos, board.side_to_move());
-        }
-        let (table, stop) = (Table::with_bytes(1 << 20), Stop::new());
-        let cutoff = Cutoff {
-            deadline: None,
-            max_nodes: None,
-        };
-        let mut searcher = Searcher::new(
-            &mut board,
-            &table,
-            &stop,
-            cutoff,
-            Instant::now(),
-            EvalKind::Classical,
-        );
-        let me = searcher.board.side_to_move();
-        let stand = searcher.static_value(me, -WIN, WIN);
-        let alpha = WIN_THRESHOLD + 1;
-        let score = searcher.quiesce(alpha, alpha + 1, 1, QUIESCENCE_FOURS, None);
-        assert_eq!((score, searcher.nodes), (stand, 1));
-        let alpha = stand + 1;
-        searcher.quiesce(alpha, alpha + 1, 1, QUIESCENCE_FOURS, None);
-        assert!(searcher.nodes > 2, "{} nodes", searcher.nodes);
+        with_searcher("h8 g8 i8 a1 j8 o1", None, |searcher| {
+            let me = searcher.board.side_to_move();
+            let stand = searcher.static_value(me, -WIN, WIN);
+            let alpha = WIN_THRESHOLD + 1;
+            let score = searcher.quiesce(alpha, alpha + 1, 1, QUIESCENCE_FOURS, None);
+            assert_eq!((score, searcher.nodes), (stand, 1));
+            let alpha = stand + 1;
+            searcher.quiesce(alpha, alpha + 1, 1, QUIESCENCE_FOURS, None);
+            assert!(searcher.nodes > 2, "{} nodes", searcher.nodes);
+        });
     }
 }
