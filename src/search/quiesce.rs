@@ -1,10 +1,10 @@
 //! The horizon: a win read off the board (`quick_win`) first; else stand pat on the static
-//! value (always in a null window whose alpha is a proven win already), or keep making fours (the opponent's answers are forced) while they gain — a
-//! bounded VCF. After the first four, only fours on the lines
-//! of the side's previous four are tried (a VCF goes on where the last four left off), at
-//! most `QUIESCENCE_BRANCHES` of them, `QUIESCENCE_FOURS` deep; results go into the
-//! transposition table at depth 0, so crowded boards full of fours do not search the same
-//! sequences again and again.
+//! value (always in a null window whose alpha is a proven win already), or keep making
+//! fours (the opponent's answers are forced) while they gain — a bounded VCF. After the
+//! first four, only fours on the lines of the side's previous four are tried (a VCF goes on
+//! where the last four left off), at most `QUIESCENCE_BRANCHES` of them, `QUIESCENCE_FOURS`
+//! deep; results go into the transposition table at depth 0, so crowded boards full of
+//! fours do not search the same sequences again and again.
 
 use super::alphabeta::Searcher;
 use super::movegen::fours;

@@ -98,10 +98,10 @@ impl Pruning {
             Pruning::Razor => "razor",
             Pruning::ReverseFutility => "reverse-futility",
             Pruning::ProbCut => "probcut",
-            Pruning::ShorterMate => "shorter-mate",
             Pruning::MultiCut => "multi-cut",
             Pruning::FutileMove => "futile-move",
             Pruning::MoveCount => "move-count",
+            Pruning::ShorterMate => "shorter-mate",
         }
     }
 }
@@ -259,7 +259,12 @@ impl TreeStats {
 
 /// A share of a total, in per cent.
 fn percent(part: u64, total: u64) -> f64 {
-    100.0 * part as f64 / total.max(1) as f64
+    100.0 * mean(part, total)
+}
+
+/// `total` shared among `count` (0 for none).
+fn mean(total: u64, count: u64) -> f64 {
+    total as f64 / count.max(1) as f64
 }
 
 impl fmt::Display for TreeStats {
@@ -306,7 +311,7 @@ impl fmt::Display for TreeStats {
             f,
             "  reductions: {} moves, {:.2} plies each, {} re-searched",
             self.reduced_moves,
-            self.reduced_plies as f64 / self.reduced_moves.max(1) as f64,
+            mean(self.reduced_plies, self.reduced_moves),
             self.re_searches
         )?;
         write!(f, "  extensions:")?;
@@ -324,16 +329,16 @@ impl fmt::Display for TreeStats {
             "  fail-highs: {}, {:.0} % on the first move, at move {:.2} on average",
             self.fail_highs,
             percent(self.first_move_fail_highs, self.fail_highs),
-            self.fail_high_move_numbers as f64 / self.fail_highs.max(1) as f64
+            mean(self.fail_high_move_numbers, self.fail_highs)
         )?;
         let threatened_moves = self.threatened_own_fours + self.threatened_stops;
         writeln!(
             f,
             "  answering an open three: {} nodes, {:.2} moves each ({:.2} own fours, {:.2} stops)",
             self.threatened_nodes,
-            threatened_moves as f64 / self.threatened_nodes.max(1) as f64,
-            self.threatened_own_fours as f64 / self.threatened_nodes.max(1) as f64,
-            self.threatened_stops as f64 / self.threatened_nodes.max(1) as f64
+            mean(threatened_moves, self.threatened_nodes),
+            mean(self.threatened_own_fours, self.threatened_nodes),
+            mean(self.threatened_stops, self.threatened_nodes)
         )?;
         writeln!(
             f,
