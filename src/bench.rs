@@ -596,6 +596,31 @@ mod tests {
         }
     }
 
+    /// The tree statistics account for every node of the main search and its quiescence:
+    /// by ply, and again by iteration; the windows that failed are a part of them.
+    #[test]
+    fn the_tree_statistics_count_each_node_once_by_ply_and_by_iteration() {
+        let limit = 20_000;
+        let figures = tactics_bench(&TACTICS_POSITIONS[..3], limit, EvalKind::Classical, true);
+        for line in &figures.lines {
+            let tree = line.tree.as_ref().expect("asked for");
+            let by_ply: u64 = tree.main_by_ply.iter().chain(&tree.quiesce_by_ply).sum();
+            let by_iteration: u64 = tree.iteration_nodes.iter().sum();
+            // The node that reaches the limit is counted, but not searched (no ply).
+            let stopped_at_limit = u64::from(line.nodes == limit);
+            assert_eq!(by_ply + stopped_at_limit, by_iteration, "{line:?}");
+            assert_eq!(by_iteration + tree.solver_nodes, line.nodes, "{line:?}");
+            // One count per iteration, the one the limit cut short included.
+            let iterations = u64::from(line.depth) + stopped_at_limit;
+            assert_eq!(tree.iteration_nodes.len() as u64, iterations, "{line:?}");
+            assert!(
+                tree.windows >= tree.iteration_nodes.len() as u64,
+                "{line:?}"
+            );
+            assert!(tree.failed_window_nodes <= by_ply, "{line:?}");
+        }
+    }
+
     #[test]
     fn proven_positions_are_left_out_of_the_second_mean() {
         let figures = SearchFigures {

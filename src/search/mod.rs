@@ -663,8 +663,25 @@ fn deepen_helper(
 /// once a proven win (loss) beats the window, its upper (lower) side opens at once instead of
 /// doubling a dozen times.
 fn aspiration(searcher: &mut Searcher, previous: i32, depth: i32) -> i32 {
+    let start = searcher.nodes;
+    let score = aspiration_windows(searcher, previous, depth);
+    let nodes = searcher.nodes - start;
+    searcher.count(|s| s.iteration_nodes.push(nodes));
+    score
+}
+
+/// `aspiration`'s windows, each root search counted in the tree statistics.
+fn aspiration_windows(searcher: &mut Searcher, previous: i32, depth: i32) -> i32 {
+    let root = |searcher: &mut Searcher, alpha: i32, beta: i32| {
+        let start = searcher.nodes;
+        let score = searcher.root(alpha, beta, depth);
+        let failed = !searcher.aborted && (score <= alpha || score >= beta);
+        let nodes = searcher.nodes - start;
+        searcher.count(|s| s.window(nodes, failed));
+        score
+    };
     if depth < ASPIRATION_MIN_DEPTH as i32 || previous.abs() > WIN_THRESHOLD {
-        return searcher.root(-WIN, WIN, depth);
+        return root(searcher, -WIN, WIN);
     }
     let mut delta = ASPIRATION_DELTA;
     // A side of the window that a proven score has passed stays open.
@@ -680,7 +697,7 @@ fn aspiration(searcher: &mut Searcher, previous: i32, depth: i32) -> i32 {
         } else {
             (previous + delta).min(WIN)
         };
-        let score = searcher.root(alpha, beta, depth);
+        let score = root(searcher, alpha, beta);
         if searcher.aborted || (score > alpha && score < beta) {
             return score;
         }

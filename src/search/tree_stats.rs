@@ -167,6 +167,14 @@ pub struct TreeStats {
     pub threatened_nodes: u64,
     pub threatened_own_fours: u64,
     pub threatened_stops: u64,
+    /// The main search's nodes in each iteration (from depth 1), aspiration re-searches
+    /// included.
+    pub iteration_nodes: Vec<u64>,
+    /// Root searches (one per aspiration window); those whose score fell outside their
+    /// window, and the nodes they spent.
+    pub windows: u64,
+    pub failed_windows: u64,
+    pub failed_window_nodes: u64,
 }
 
 impl Default for TreeStats {
@@ -191,6 +199,10 @@ impl Default for TreeStats {
             threatened_nodes: 0,
             threatened_own_fours: 0,
             threatened_stops: 0,
+            iteration_nodes: Vec::new(),
+            windows: 0,
+            failed_windows: 0,
+            failed_window_nodes: 0,
         }
     }
 }
@@ -247,6 +259,16 @@ impl TreeStats {
         match own_four {
             true => self.threatened_own_fours += 1,
             false => self.threatened_stops += 1,
+        }
+    }
+
+    /// A root search in an aspiration window spent `nodes`; `failed` when its score fell
+    /// outside the window (it is searched again in a wider one).
+    pub fn window(&mut self, nodes: u64, failed: bool) {
+        self.windows += 1;
+        if failed {
+            self.failed_windows += 1;
+            self.failed_window_nodes += nodes;
         }
     }
 
@@ -330,6 +352,19 @@ impl fmt::Display for TreeStats {
             self.fail_highs,
             percent(self.first_move_fail_highs, self.fail_highs),
             mean(self.fail_high_move_numbers, self.fail_highs)
+        )?;
+        write!(f, "  iterations (nodes each):")?;
+        for (depth, nodes) in self.iteration_nodes.iter().enumerate() {
+            write!(f, " {}:{nodes}", depth + 1)?;
+        }
+        writeln!(f)?;
+        writeln!(
+            f,
+            "  aspiration: {} root searches, {} outside their window, {} nodes in those ({:.0} %)",
+            self.windows,
+            self.failed_windows,
+            self.failed_window_nodes,
+            percent(self.failed_window_nodes, main + quiesce)
         )?;
         let threatened_moves = self.threatened_own_fours + self.threatened_stops;
         writeln!(
