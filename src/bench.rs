@@ -425,6 +425,80 @@ pub fn defence_bench(tactics: &[Tactic], nodes: u64, eval: EvalKind) -> DefenceF
     }
 }
 
+/// Where a proof's nodes go, reply by reply: after the move a search chose, the defender's
+/// node searched whole, and each of its replies searched alone (`bench tactics --replies`).
+#[derive(Clone, Debug)]
+pub struct Replies {
+    /// The move the search chose, whose replies these are.
+    pub after: Pos,
+    /// The defender's node, searched whole.
+    pub node: BenchLine,
+    /// Each legal reply near the stones with its own search, the dearest first.
+    pub replies: Vec<(Pos, BenchLine)>,
+}
+
+/// For each position: its search to `nodes`, then the defender's node after the chosen move
+/// and every reply there, each searched alone to `nodes` from an empty table. None where
+/// the search chose no move or the chosen move ends the game.
+pub fn replies_bench(tactics: &[Tactic], nodes: u64, eval: EvalKind) -> Vec<Option<Replies>> {
+    let limits = Limits {
+        max_nodes: Some(nodes),
+        multipv: 1,
+        eval,
+        ..Limits::default()
+    };
+    let mut table = Table::with_bytes(BENCH_TABLE_BYTES);
+    let stop = Stop::new();
+    tactics
+        .iter()
+        .map(|t| {
+            let mut board = bench_board(t.rule, t.side, &t.moves);
+            let after = search_line(&mut board, &mut table, &limits, &stop).best?;
+            let me = board.side_to_move();
+            if board.has_five_point(me) {
+                return None;
+            }
+            board.play(after, me);
+            let node = search_line(&mut board, &mut table, &limits, &stop);
+            let defender = board.side_to_move();
+            let points: Vec<Pos> = board
+                .candidates()
+                .filter(|&p| !board.is_forbidden(p, defender))
+                .collect();
+            let mut replies: Vec<(Pos, BenchLine)> = points
+                .into_iter()
+                .map(|reply| {
+                    board.play(reply, defender);
+                    let line = search_line(&mut board, &mut table, &limits, &stop);
+                    board.undo();
+                    (reply, line)
+                })
+                .collect();
+            replies.sort_by_key(|(reply, line)| (std::cmp::Reverse(line.nodes), *reply));
+            Some(Replies {
+                after,
+                node,
+                replies,
+            })
+        })
+        .collect()
+}
+
+/// One search of `board` from an empty table.
+fn search_line(board: &mut Board, table: &mut Table, limits: &Limits, stop: &Stop) -> BenchLine {
+    table.clear();
+    let result = search(board, table, limits, stop, &mut Silent);
+    BenchLine {
+        rule: board.rule(),
+        size: board.size(),
+        best: result.best,
+        score: result.score,
+        nodes: result.nodes,
+        depth: result.depth,
+        tree: result.tree,
+    }
+}
+
 fn run_bench<'a>(
     positions: impl Iterator<Item = (Rule, usize, &'a str)>,
     limits: &Limits,
@@ -435,17 +509,7 @@ fn run_bench<'a>(
     let lines = positions
         .map(|(rule, side, moves)| {
             let mut board = bench_board(rule, side, moves);
-            table.clear();
-            let result = search(&mut board, &mut table, limits, &stop, &mut Silent);
-            BenchLine {
-                rule,
-                size: board.size(),
-                best: result.best,
-                score: result.score,
-                nodes: result.nodes,
-                depth: result.depth,
-                tree: result.tree,
-            }
+            search_line(&mut board, &mut table, limits, &stop)
         })
         .collect::<Vec<_>>();
     SearchFigures {
@@ -619,6 +683,29 @@ mod tests {
             );
             assert!(tree.failed_window_nodes <= by_ply, "{line:?}");
         }
+    }
+
+    /// After the chosen move, every legal point near the stones is a reply, searched once,
+    /// the dearest first; a position whose chosen move makes five has none.
+    #[test]
+    fn the_replies_are_every_point_near_the_stones_dearest_first() {
+        let mut tactics = TACTICS_POSITIONS[..1].to_vec();
+        let five = Tactic {
+            moves: Cow::Borrowed("h8 a1 i8 a2 j8 a3 k8 a4"),
+            ..tactics[0].clone()
+        };
+        tactics.push(five);
+        let all = replies_bench(&tactics, 500, EvalKind::Classical);
+        let r = all[0].as_ref().expect("a move was chosen");
+        let mut board = bench_board(tactics[0].rule, tactics[0].side, &tactics[0].moves);
+        board.play(r.after, board.side_to_move());
+        let expected: Vec<Pos> = board.candidates().collect();
+        let mut replies: Vec<Pos> = r.replies.iter().map(|(p, _)| *p).collect();
+        replies.sort();
+        assert_eq!(replies, expected);
+        assert!(r.replies.windows(2).all(|w| w[0].1.nodes >= w[1].1.nodes));
+        assert!(r.node.nodes > 0 && r.node.nodes <= 500);
+        assert!(all[1].is_none(), "{:?}", all[1]);
     }
 
     #[test]

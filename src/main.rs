@@ -2,8 +2,8 @@
 
 use quinto::bench::hash::{hash_bench, hash_bench_sizes, HASH_BENCH_NODES};
 use quinto::bench::{
-    defence_bench, rules_bench, search_bench, tactics_bench, timed_bench, SearchFigures, Tactic,
-    TACTICS_NODES, TACTICS_POSITIONS,
+    defence_bench, replies_bench, rules_bench, search_bench, tactics_bench, timed_bench, Replies,
+    SearchFigures, Tactic, TACTICS_NODES, TACTICS_POSITIONS,
 };
 use quinto::engine::Handicap;
 use quinto::eval::evaluator::EvalKind;
@@ -36,7 +36,7 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
   bench threads [N] [MS]
                   the timed bench with 1, 2, ... N search threads (default: the cores,
                   1000 ms): nodes/s and mean depth per thread count
-  bench tactics [NODES] [--tree] [--suite FILE]
+  bench tactics [NODES] [--tree] [--replies] [--suite FILE]
                   search each tactics position (long forced wins Rapfi proved within a
                   second in games Quinto lost) to NODES nodes (default 1000000): the wins
                   proven and the nodes each took; --tree: where the nodes went (by ply,
@@ -44,7 +44,9 @@ const USAGE: &str = "usage: pbrain-quinto [--depth N] [--nodes N] [--player full
                   Rapfi's mate length and nodes; --suite: the positions of a forced-win
                   suite (tournaments/suites/), and the defence score: how often the
                   defender's position one move earlier, where Rapfi held it not lost,
-                  gets another move than the one that let the win in
+                  gets another move than the one that let the win in; --replies: after
+                  each position's chosen move, the defender's node and each of its replies
+                  searched alone to NODES (fresh table each), the dearest first
   bench hash [NODES]
                   the first search with a transposition table of 16, 256, 512, 1024 and
                   4096 MiB (those the machine's memory allows), 1 and 2 threads, each
@@ -229,6 +231,54 @@ fn print_trees(figures: &SearchFigures, suite: &[Tactic]) {
     }
 }
 
+/// Replies searched in fewer nodes than this are counted, not listed.
+const REPLY_SHOWN_NODES: u64 = 1_000;
+
+/// Each position's defender's node after the chosen move, and its replies searched alone,
+/// the dearest first (a reply whose line is marked proven is refuted).
+fn print_replies(all: &[Option<Replies>]) {
+    for (i, replies) in all.iter().enumerate() {
+        let r = match replies {
+            Some(r) => r,
+            None => {
+                println!(
+                    "position {:>2}: no replies (no move chosen, or a five)",
+                    i + 1
+                );
+                continue;
+            }
+        };
+        let size = r.node.size;
+        let alone: u64 = r.replies.iter().map(|(_, line)| line.nodes).sum();
+        let (shown, cheap): (Vec<_>, Vec<_>) = r
+            .replies
+            .iter()
+            .partition(|(_, line)| line.nodes > REPLY_SHOWN_NODES);
+        println!(
+            "position {:>2}: after {}, the defender's node {} nodes (score {}, depth {}); its {} replies alone {} nodes, {} of them within {} each",
+            i + 1,
+            size.to_human(r.after),
+            r.node.nodes,
+            r.node.score,
+            r.node.depth,
+            r.replies.len(),
+            alone,
+            cheap.len(),
+            REPLY_SHOWN_NODES
+        );
+        for (reply, line) in shown {
+            println!(
+                "  {:<4} {:>9} nodes  score {:>6}  depth {:>2}{}",
+                size.to_human(*reply),
+                line.nodes,
+                line.score,
+                line.depth,
+                if line.won() { "  refuted" } else { "" }
+            );
+        }
+    }
+}
+
 fn print_lines(figures: &SearchFigures) {
     for (i, line) in figures.lines.iter().enumerate() {
         println!(
@@ -269,6 +319,8 @@ struct TacticsOptions {
     tree: bool,
     /// A suite file instead of the built-in positions.
     suite: Option<String>,
+    /// Each position's defender's node and replies, searched one by one.
+    replies: bool,
 }
 
 /// Removes `--tree` and `--suite FILE` from the arguments of `bench tactics` (nothing from
@@ -281,6 +333,10 @@ fn take_tactics_options(args: &mut Vec<String>) -> Result<TacticsOptions, String
     if let Some(at) = args.iter().position(|a| a == "--tree") {
         args.remove(at);
         options.tree = true;
+    }
+    if let Some(at) = args.iter().position(|a| a == "--replies") {
+        args.remove(at);
+        options.replies = true;
     }
     if let Some(at) = args.iter().position(|a| a == "--suite") {
         args.remove(at);
@@ -314,6 +370,10 @@ fn bench_tactics(nodes: Option<&str>, eval: EvalKind, options: &TacticsOptions) 
             }
         },
     };
+    if options.replies {
+        print_replies(&replies_bench(&suite, nodes, eval));
+        return ExitCode::SUCCESS;
+    }
     let figures = tactics_bench(&suite, nodes, eval, options.tree);
     print_lines(&figures);
     if options.tree {
