@@ -323,8 +323,8 @@ struct TacticsOptions {
     replies: bool,
 }
 
-/// Removes `--tree` and `--suite FILE` from the arguments of `bench tactics` (nothing from
-/// other commands' arguments).
+/// Removes `--tree`, `--replies` and `--suite FILE` from the arguments of `bench tactics`
+/// (nothing from other commands' arguments).
 fn take_tactics_options(args: &mut Vec<String>) -> Result<TacticsOptions, String> {
     let mut options = TacticsOptions::default();
     if args.len() < 2 || args[0] != "bench" || args[1] != "tactics" {

@@ -659,9 +659,7 @@ fn deepen_helper(
     (searcher.nodes, last)
 }
 
-/// One iteration inside a window around the last score, widened until the score falls inside;
-/// once a proven win (loss) beats the window, its upper (lower) side opens at once instead of
-/// doubling a dozen times.
+/// One iteration (`aspiration_windows`), its nodes counted in the tree statistics.
 fn aspiration(searcher: &mut Searcher, previous: i32, depth: i32) -> i32 {
     let start = searcher.nodes;
     let score = aspiration_windows(searcher, previous, depth);
@@ -670,7 +668,10 @@ fn aspiration(searcher: &mut Searcher, previous: i32, depth: i32) -> i32 {
     score
 }
 
-/// `aspiration`'s windows, each root search counted in the tree statistics.
+/// One iteration inside a window around the last score, widened until the score falls inside;
+/// once a proven win (loss) beats the window, its upper (lower) side opens at once instead of
+/// doubling a dozen times. Each root search is counted in the tree statistics, with whether
+/// its score fell outside its window.
 fn aspiration_windows(searcher: &mut Searcher, previous: i32, depth: i32) -> i32 {
     let root = |searcher: &mut Searcher, alpha: i32, beta: i32| {
         let start = searcher.nodes;
