@@ -93,3 +93,23 @@ fn the_settings_file_beside_the_executable_sets_threads_hash_and_detail() {
     assert!(stdout.contains("MESSAGE hash table 4 MiB"), "{stdout}");
     assert!(!log.contains("pbrain-quinto.ini"), "{log}");
 }
+
+/// `bench tactics --replies` on a one-position suite: the defender's node after the chosen
+/// move, then its dearest replies.
+#[test]
+fn bench_tactics_replies_takes_a_position_apart() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let suite = dir.join(format!("replies-{}.txt", std::process::id()));
+    std::fs::write(
+        &suite,
+        "0 15 21 85000 test g9,g10,g8,i9,h6,i10,h8,h10,f10\n",
+    )
+    .unwrap();
+    let path = suite.to_str().unwrap();
+    let (code, stdout, stderr) = run(&["bench", "tactics", "300", "--replies", "--suite", path]);
+    std::fs::remove_file(&suite).unwrap();
+    assert_eq!(code, 0, "{stderr}");
+    let first = stdout.lines().next().unwrap_or_default();
+    assert!(first.starts_with("position  1: after "), "{stdout}");
+    assert!(first.contains("the defender's node"), "{stdout}");
+}
