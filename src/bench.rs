@@ -685,6 +685,20 @@ mod tests {
         }
     }
 
+    /// A proven win ends the search at the root search that found it, even one whose window
+    /// it beat (positions 4 and 6 prove theirs so: a re-search in a wider window would cost
+    /// up to the proof again).
+    #[test]
+    fn a_proven_win_ends_the_search_at_the_window_that_found_it() {
+        let tactics = [TACTICS_POSITIONS[3].clone(), TACTICS_POSITIONS[5].clone()];
+        let figures = tactics_bench(&tactics, 100_000, EvalKind::Classical, true);
+        for line in &figures.lines {
+            assert!(line.won(), "{line:?}");
+            let tree = line.tree.as_ref().expect("asked for");
+            assert!(tree.won && tree.windows_after_win == 0, "{line:?}");
+        }
+    }
+
     /// After the chosen move, every legal point near the stones is a reply, searched once,
     /// the dearest first; a position whose chosen move makes five has none.
     #[test]

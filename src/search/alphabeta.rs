@@ -125,8 +125,9 @@ pub struct Searcher<'a> {
     start: Instant,
     pub nodes: u64,
     pub aborted: bool,
-    /// The root move that last raised alpha in the running iteration, with its score: a
-    /// move that beat the previous best, usable even if the iteration is cut short.
+    /// The root move that last raised alpha in the running iteration (in any of its
+    /// windows), with its score: a move that beat the previous best, usable even if the
+    /// iteration is cut short in a wider window's re-search.
     pub root_best: Option<(Pos, i32)>,
     /// When the opponent threatens a VCF: the only root moves that may stop it.
     pub root_allowed: Option<Vec<Pos>>,
@@ -221,7 +222,6 @@ impl<'a> Searcher<'a> {
 
     /// Searches the root to `depth` within (alpha, beta).
     pub fn root(&mut self, alpha: i32, beta: i32, depth: i32) -> i32 {
-        self.root_best = None;
         self.root_depth = depth;
         self.block_credit[0] = 0;
         self.negamax(alpha, beta, depth, 0, false)

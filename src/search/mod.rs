@@ -661,6 +661,7 @@ fn deepen_helper(
 
 /// One iteration (`aspiration_windows`), its nodes counted in the tree statistics.
 fn aspiration(searcher: &mut Searcher, previous: i32, depth: i32) -> i32 {
+    searcher.root_best = None;
     let start = searcher.nodes;
     let score = aspiration_windows(searcher, previous, depth);
     let nodes = searcher.nodes - start;
@@ -668,44 +669,42 @@ fn aspiration(searcher: &mut Searcher, previous: i32, depth: i32) -> i32 {
     score
 }
 
-/// One iteration inside a window around the last score, widened until the score falls inside;
-/// once a proven win (loss) beats the window, its upper (lower) side opens at once instead of
-/// doubling a dozen times. Each root search is counted in the tree statistics, with whether
-/// its score fell outside its window.
+/// One iteration inside a window around the last score, widened until the score falls inside.
+/// A score above the window that is a proven win ends the iteration: the move that made it
+/// wins, and a re-search would only measure how fast, at up to the proof's cost again (and
+/// a clock that cut it short would lose the move). Once a proven loss falls below the
+/// window, its lower side opens at once instead of doubling a dozen times. Each root search
+/// is counted in the tree statistics, with whether its score fell outside its window.
 fn aspiration_windows(searcher: &mut Searcher, previous: i32, depth: i32) -> i32 {
     let root = |searcher: &mut Searcher, alpha: i32, beta: i32| {
         let start = searcher.nodes;
         let score = searcher.root(alpha, beta, depth);
-        let failed = !searcher.aborted && (score <= alpha || score >= beta);
+        let won = !searcher.aborted && score > WIN_THRESHOLD;
+        let failed = !searcher.aborted && !won && (score <= alpha || score >= beta);
         let nodes = searcher.nodes - start;
-        searcher.count(|s| s.window(nodes, failed));
+        searcher.count(|s| s.window(nodes, failed, won));
         score
     };
     if depth < ASPIRATION_MIN_DEPTH as i32 || previous.abs() > WIN_THRESHOLD {
         return root(searcher, -WIN, WIN);
     }
     let mut delta = ASPIRATION_DELTA;
-    // A side of the window that a proven score has passed stays open.
-    let (mut won, mut lost) = (false, false);
+    // The lower side of the window, once a proven loss has passed it, stays open.
+    let mut lost = false;
     loop {
         let alpha = if lost {
             -WIN
         } else {
             (previous - delta).max(-WIN)
         };
-        let beta = if won {
-            WIN
-        } else {
-            (previous + delta).min(WIN)
-        };
+        let beta = (previous + delta).min(WIN);
         let score = root(searcher, alpha, beta);
-        if searcher.aborted || (score > alpha && score < beta) {
+        if searcher.aborted || (score > alpha && score < beta) || score > WIN_THRESHOLD {
             return score;
         }
         if delta > WIN || (alpha == -WIN && beta == WIN) {
             return score;
         }
-        won |= score > WIN_THRESHOLD;
         lost |= score < -WIN_THRESHOLD;
         delta *= ASPIRATION_GROWTH;
     }
