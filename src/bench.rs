@@ -278,6 +278,8 @@ pub struct BenchLine {
     pub depth: u32,
     /// Where the nodes went (the tactics bench's `--tree`).
     pub tree: Option<Box<TreeStats>>,
+    /// The nodes searched when the win was proven (the search may go on for a shorter mate).
+    pub proof_nodes: Option<u64>,
 }
 
 impl BenchLine {
@@ -291,6 +293,11 @@ impl BenchLine {
     /// proved loss there would be a wrong proof, not a solved position).
     pub fn won(&self) -> bool {
         self.score > WIN_THRESHOLD
+    }
+
+    /// The nodes the search needed to prove its win, if it proved one.
+    pub fn nodes_to_win(&self) -> Option<u64> {
+        self.proof_nodes.filter(|_| self.won())
     }
 }
 
@@ -496,6 +503,7 @@ fn search_line(board: &mut Board, table: &mut Table, limits: &Limits, stop: &Sto
         nodes: result.nodes,
         depth: result.depth,
         tree: result.tree,
+        proof_nodes: result.proof_nodes,
     }
 }
 
@@ -633,6 +641,7 @@ mod tests {
             nodes: 1,
             depth,
             tree: None,
+            proof_nodes: None,
         }
     }
 
@@ -685,17 +694,24 @@ mod tests {
         }
     }
 
-    /// A proven win ends the search at the root search that found it, even one whose window
-    /// it beat (positions 4 and 6 prove theirs so: a re-search in a wider window would cost
-    /// up to the proof again).
+    /// A win proven above an aspiration window is kept when the limit cuts short the
+    /// re-search for the shortest mate (positions 2 and 5 prove theirs so): the same move and
+    /// a proven win, with the nodes the proof took. (Both limits leave the root threat solver
+    /// its whole budget, so that the searches are the same up to the cut.)
     #[test]
-    fn a_proven_win_ends_the_search_at_the_window_that_found_it() {
-        let tactics = [TACTICS_POSITIONS[3].clone(), TACTICS_POSITIONS[5].clone()];
-        let figures = tactics_bench(&tactics, 100_000, EvalKind::Classical, true);
-        for line in &figures.lines {
-            assert!(line.won(), "{line:?}");
-            let tree = line.tree.as_ref().expect("asked for");
-            assert!(tree.won && tree.windows_after_win == 0, "{line:?}");
+    fn a_proven_win_survives_a_limit_that_cuts_its_re_search() {
+        use crate::search::params::{ROOT_VCF_NODES, ROOT_VCT_NODES};
+        for tactic in [&TACTICS_POSITIONS[1], &TACTICS_POSITIONS[4]] {
+            let tactics = [tactic.clone()];
+            let full = &tactics_bench(&tactics, 1_000_000, EvalKind::Classical, false).lines[0];
+            let proof = full.nodes_to_win().expect("proven");
+            assert!(proof < full.nodes, "{full:?}");
+            let limit = (proof + full.nodes) / 2;
+            assert!(limit > 4 * ROOT_VCF_NODES.max(ROOT_VCT_NODES), "{full:?}");
+            let cut = &tactics_bench(&tactics, limit, EvalKind::Classical, false).lines[0];
+            assert_eq!(cut.nodes, limit, "{cut:?}");
+            assert!(cut.won() && cut.best == full.best, "{cut:?} {full:?}");
+            assert_eq!(cut.nodes_to_win(), Some(proof), "{cut:?}");
         }
     }
 

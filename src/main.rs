@@ -282,7 +282,7 @@ fn print_replies(all: &[Option<Replies>]) {
 fn print_lines(figures: &SearchFigures) {
     for (i, line) in figures.lines.iter().enumerate() {
         println!(
-            "position {:>2} {:<10} {}x{}  best {:<4} score {:>6}  depth {:>2}  nodes {}",
+            "position {:>2} {:<10} {}x{}  best {:<4} score {:>6}  depth {:>2}  nodes {}{}",
             i + 1,
             line.rule.name(),
             line.size.width(),
@@ -291,7 +291,9 @@ fn print_lines(figures: &SearchFigures) {
                 .map_or("none".to_string(), |p| line.size.to_human(p)),
             line.score,
             line.depth,
-            line.nodes
+            line.nodes,
+            line.nodes_to_win()
+                .map_or(String::new(), |n| format!(" (won at {n})"))
         );
     }
 }
@@ -384,7 +386,7 @@ fn bench_tactics(nodes: Option<&str>, eval: EvalKind, options: &TacticsOptions) 
         "Tactics: {} of {} wins proven within {nodes} nodes ({} nodes in all for them)",
         proven.len(),
         figures.lines.len(),
-        proven.iter().map(|l| l.nodes).sum::<u64>()
+        proven.iter().filter_map(|l| l.nodes_to_win()).sum::<u64>()
     );
     let ratio = median_proof_ratio(&figures, &suite);
     match ratio {
@@ -408,9 +410,9 @@ fn median_proof_ratio(figures: &SearchFigures, suite: &[Tactic]) -> Option<f64> 
         .lines
         .iter()
         .zip(suite)
-        .map(|(line, tactic)| match line.won() {
-            true => line.nodes as f64 / tactic.rapfi_nodes.max(1) as f64,
-            false => f64::INFINITY,
+        .map(|(line, tactic)| match line.nodes_to_win() {
+            Some(nodes) => nodes as f64 / tactic.rapfi_nodes.max(1) as f64,
+            None => f64::INFINITY,
         })
         .collect();
     ratios.sort_by(|a, b| a.total_cmp(b));

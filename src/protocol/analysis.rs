@@ -215,6 +215,7 @@ mod tests {
             pv: vec![a, b],
             ranked: vec![(a, score), (b, score - 40)],
             tree: None,
+            proof_nodes: None,
         }
     }
 

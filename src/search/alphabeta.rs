@@ -129,6 +129,8 @@ pub struct Searcher<'a> {
     /// windows), with its score: a move that beat the previous best, usable even if the
     /// iteration is cut short in a wider window's re-search.
     pub root_best: Option<(Pos, i32)>,
+    /// The nodes searched when a root search first returned a proven win.
+    pub first_proof_nodes: Option<u64>,
     /// When the opponent threatens a VCF: the only root moves that may stop it.
     pub root_allowed: Option<Vec<Pos>>,
     /// Points the root must not play (Yixin-Board's `yxblock`).
@@ -188,6 +190,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             aborted: false,
             root_best: None,
+            first_proof_nodes: None,
             root_allowed: None,
             root_blocked: Vec::new(),
             root_depth: 0,

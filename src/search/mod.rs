@@ -181,6 +181,9 @@ pub struct SearchResult {
     pub ranked: Vec<(Pos, i32)>,
     /// Where the main thread's nodes went, when `Limits::tree_stats` asked.
     pub tree: Option<Box<TreeStats>>,
+    /// When a win was proven: the nodes searched by then (the threat solver's and the main
+    /// thread's; the search may go on for a shorter mate).
+    pub proof_nodes: Option<u64>,
 }
 
 impl SearchResult {
@@ -393,6 +396,7 @@ fn main_search(
             result.depth = plies as u32;
             result.pv = line;
             result.nodes = solver_nodes;
+            result.proof_nodes = Some(solver_nodes);
             result.tree = limits
                 .tree_stats
                 .then(|| Box::new(TreeStats::from_solver(solver_nodes)));
@@ -485,6 +489,10 @@ fn main_search(
         result.ranked = rank(&mut searcher, &root_moves, &result, limits.multipv.max(1));
     }
     result.nodes = searcher.nodes + solver_nodes;
+    result.proof_nodes = searcher
+        .first_proof_nodes
+        .filter(|_| result.score > WIN_THRESHOLD)
+        .map(|n| n + solver_nodes);
     result.tree = searcher.stats.take();
     result.elapsed = start.elapsed();
     result
@@ -514,9 +522,11 @@ fn deepen(
         if searcher.aborted {
             // A root move that beat the last iteration's best before the cut is better (not
             // when ranking: the ranking's first move stays the move played).
+            // A proven win beats any last score, the same move's too.
             if let Some((best, score)) = searcher.root_best.filter(|_| limits.multipv <= 1) {
                 let me = searcher.board.side_to_move();
-                if result.best != Some(best) && !searcher.board.is_forbidden(best, me) {
+                let better = result.best != Some(best) || score > WIN_THRESHOLD;
+                if better && !searcher.board.is_forbidden(best, me) {
                     result.best = Some(best);
                     result.pv = vec![best];
                     result.score = score;
@@ -669,42 +679,49 @@ fn aspiration(searcher: &mut Searcher, previous: i32, depth: i32) -> i32 {
     score
 }
 
-/// One iteration inside a window around the last score, widened until the score falls inside.
-/// A score above the window that is a proven win ends the iteration: the move that made it
-/// wins, and a re-search would only measure how fast, at up to the proof's cost again (and
-/// a clock that cut it short would lose the move). Once a proven loss falls below the
-/// window, its lower side opens at once instead of doubling a dozen times. Each root search
-/// is counted in the tree statistics, with whether its score fell outside its window.
+/// One iteration inside a window around the last score, widened until the score falls inside;
+/// once a proven win (loss) beats the window, its upper (lower) side opens at once instead of
+/// doubling a dozen times. The re-search only finds the shortest mate: the move that beat the
+/// window is already a proven win (`Searcher::first_proof_nodes` records when; `root_best`
+/// keeps it if a limit cuts the re-search short). Each root search is counted in the tree
+/// statistics, with whether its score fell outside its window.
 fn aspiration_windows(searcher: &mut Searcher, previous: i32, depth: i32) -> i32 {
     let root = |searcher: &mut Searcher, alpha: i32, beta: i32| {
         let start = searcher.nodes;
         let score = searcher.root(alpha, beta, depth);
-        let won = !searcher.aborted && score > WIN_THRESHOLD;
-        let failed = !searcher.aborted && !won && (score <= alpha || score >= beta);
+        let failed = !searcher.aborted && (score <= alpha || score >= beta);
         let nodes = searcher.nodes - start;
-        searcher.count(|s| s.window(nodes, failed, won));
+        searcher.count(|s| s.window(nodes, failed));
+        if !searcher.aborted && score > WIN_THRESHOLD && searcher.first_proof_nodes.is_none() {
+            searcher.first_proof_nodes = Some(searcher.nodes);
+        }
         score
     };
     if depth < ASPIRATION_MIN_DEPTH as i32 || previous.abs() > WIN_THRESHOLD {
         return root(searcher, -WIN, WIN);
     }
     let mut delta = ASPIRATION_DELTA;
-    // The lower side of the window, once a proven loss has passed it, stays open.
-    let mut lost = false;
+    // A side of the window that a proven score has passed stays open.
+    let (mut won, mut lost) = (false, false);
     loop {
         let alpha = if lost {
             -WIN
         } else {
             (previous - delta).max(-WIN)
         };
-        let beta = (previous + delta).min(WIN);
+        let beta = if won {
+            WIN
+        } else {
+            (previous + delta).min(WIN)
+        };
         let score = root(searcher, alpha, beta);
-        if searcher.aborted || (score > alpha && score < beta) || score > WIN_THRESHOLD {
+        if searcher.aborted || (score > alpha && score < beta) {
             return score;
         }
         if delta > WIN || (alpha == -WIN && beta == WIN) {
             return score;
         }
+        won |= score > WIN_THRESHOLD;
         lost |= score < -WIN_THRESHOLD;
         delta *= ASPIRATION_GROWTH;
     }

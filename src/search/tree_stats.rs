@@ -171,14 +171,10 @@ pub struct TreeStats {
     /// included.
     pub iteration_nodes: Vec<u64>,
     /// Root searches (one per aspiration window); those whose score fell outside their
-    /// window and were searched again in a wider one, and the nodes they spent.
+    /// window, and the nodes they spent.
     pub windows: u64,
     pub failed_windows: u64,
     pub failed_window_nodes: u64,
-    /// Whether a root search has returned a proven win, and the root searches made after
-    /// one (none: a proven win ends the search).
-    pub won: bool,
-    pub windows_after_win: u64,
 }
 
 impl Default for TreeStats {
@@ -207,8 +203,6 @@ impl Default for TreeStats {
             windows: 0,
             failed_windows: 0,
             failed_window_nodes: 0,
-            won: false,
-            windows_after_win: 0,
         }
     }
 }
@@ -269,11 +263,8 @@ impl TreeStats {
     }
 
     /// A root search in an aspiration window spent `nodes`; `failed` when its score fell
-    /// outside the window and it is searched again in a wider one; `won` when its score is
-    /// a proven win.
-    pub fn window(&mut self, nodes: u64, failed: bool, won: bool) {
-        self.windows_after_win += u64::from(self.won);
-        self.won |= won;
+    /// outside the window (it is searched again in a wider one).
+    pub fn window(&mut self, nodes: u64, failed: bool) {
         self.windows += 1;
         if failed {
             self.failed_windows += 1;
