@@ -7,7 +7,7 @@ use super::conversation::{once_more_if_silent_exit, Conversation, Tally};
 use super::reply::{is_live, parse_move, Reply};
 use quinto::game::{Color, Rule};
 use quinto::rng::Rng;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 use std::time::Duration;
 
@@ -32,6 +32,10 @@ pub enum Pattern {
     Message,
     /// `~detail nodes<=N`: a `MESSAGE depth … n COUNT …` search line with COUNT at most N.
     DetailNodesAtMost(u64),
+    /// `~shallower-blocks N`: any number of whole live `INFO PV` blocks whose `INFO DEPTH` is
+    /// below N, and `MESSAGE REALTIME` lines: the reports of earlier iterations, which a
+    /// slow machine shows before the answer and a fast one does not.
+    ShallowerBlocks(u32),
     About,
     Forbid,
 }
@@ -172,6 +176,10 @@ fn parse_pattern(text: &str) -> Result<Pattern, String> {
         ["detail", limit] => match limit.strip_prefix("nodes<=").map(str::parse) {
             Some(Ok(n)) => Pattern::DetailNodesAtMost(n),
             _ => return Err(format!("expected ~detail nodes<=N, got {limit:?}")),
+        },
+        ["shallower-blocks", depth] => match depth.parse() {
+            Ok(depth) => Pattern::ShallowerBlocks(depth),
+            Err(_) => return Err(format!("expected ~shallower-blocks DEPTH, got {depth:?}")),
         },
         ["about"] => Pattern::About,
         ["forbid"] => Pattern::Forbid,
@@ -333,7 +341,7 @@ fn run_steps(name: &str, steps: &[Numbered]) -> Result<Tally, String> {
     };
     let mut runner = Runner {
         conversation: Conversation::start(args),
-        peeked: None,
+        peeked: VecDeque::new(),
         timeout: DEFAULT_TIMEOUT,
         bound: HashMap::new(),
         rng: Rng::new(name.len() as u64),
@@ -344,7 +352,7 @@ fn run_steps(name: &str, steps: &[Numbered]) -> Result<Tally, String> {
             return Err(format!("{origin}: {why}"));
         }
     }
-    if let Some(line) = runner.peeked {
+    if let Some(line) = runner.peeked.pop_front() {
         return Err(format!(
             "{name}: at the end: unexpected line '{}'",
             shorten(&line)
@@ -358,8 +366,8 @@ fn run_steps(name: &str, steps: &[Numbered]) -> Result<Tally, String> {
 
 struct Runner {
     conversation: Conversation,
-    /// A line read ahead by `~messages`.
-    peeked: Option<String>,
+    /// Lines read ahead by `~messages` and `~shallower-blocks`.
+    peeked: VecDeque<String>,
     timeout: Duration,
     /// `@name` bindings.
     bound: HashMap<String, String>,
@@ -370,7 +378,7 @@ impl Runner {
     fn step(&mut self, step: &Step, origin: &str) -> Result<(), String> {
         let reads = matches!(step, Step::Silent(_) | Step::Exits(_) | Step::Autoplay(_));
         if reads {
-            if let Some(line) = self.peeked.take() {
+            if let Some(line) = self.peeked.pop_front() {
                 return Err(format!("unexpected line '{}'", shorten(&line)));
             }
         }
@@ -389,10 +397,38 @@ impl Runner {
             Step::Expect(Pattern::Messages) => loop {
                 let line = self.next_line(&Pattern::Messages)?;
                 if Reply::parse(&line) != Reply::Message && !is_live(&line) {
-                    self.peeked = Some(line);
+                    self.peeked.push_front(line);
                     break;
                 }
                 self.conversation.mirror.received(&line)?;
+            },
+            Step::Expect(pattern @ Pattern::ShallowerBlocks(depth)) => loop {
+                let line = self.next_line(pattern)?;
+                if line.starts_with("MESSAGE REALTIME") {
+                    self.conversation.mirror.received(&line)?;
+                    continue;
+                }
+                if !line.starts_with("INFO PV ") || line == "INFO PV DONE" {
+                    self.peeked.push_front(line);
+                    break;
+                }
+                let mut block = vec![line];
+                while block.last().map_or(false, |l| l != "INFO PV DONE") {
+                    block.push(self.next_line(pattern)?);
+                }
+                let block_depth = block
+                    .iter()
+                    .find_map(|l| l.strip_prefix("INFO DEPTH ")?.parse::<u32>().ok());
+                if block_depth.map_or(true, |d| d >= *depth) {
+                    // The answer's own blocks: read again by the patterns that follow.
+                    for line in block.into_iter().rev() {
+                        self.peeked.push_front(line);
+                    }
+                    break;
+                }
+                for line in &block {
+                    self.conversation.mirror.received(line)?;
+                }
             },
             Step::Expect(pattern) => {
                 let mut line = self.next_line(pattern)?;
@@ -452,7 +488,7 @@ impl Runner {
     }
 
     fn next_line(&mut self, pattern: &Pattern) -> Result<String, String> {
-        match self.peeked.take() {
+        match self.peeked.pop_front() {
             Some(line) => Ok(line),
             None => self
                 .conversation
@@ -487,6 +523,8 @@ impl Runner {
             Pattern::Error => reply == Reply::Error,
             Pattern::Unknown => reply == Reply::Unknown,
             Pattern::Message => reply == Reply::Message,
+            // Handled as a step of its own (`Runner::step`).
+            Pattern::ShallowerBlocks(_) => false,
             Pattern::DetailNodesAtMost(limit) => {
                 detail_nodes(line).map_or(false, |nodes| nodes <= *limit)
             }
@@ -601,6 +639,11 @@ mod tests {
         assert_eq!(steps[4], (6, Step::Silent(Duration::from_millis(10))));
         assert!(parse("TURN 1,1\n").is_err());
         assert!(parse("< ~nonsense\n").is_err());
+        assert_eq!(
+            parse("< ~shallower-blocks 3\n").unwrap()[0],
+            (1, Step::Expect(Pattern::ShallowerBlocks(3)))
+        );
+        assert!(parse("< ~shallower-blocks three\n").is_err());
     }
 
     #[test]
