@@ -715,6 +715,18 @@ mod tests {
         }
     }
 
+    /// A five to play is a win proven with no search: counted at 0 nodes.
+    #[test]
+    fn a_five_to_play_is_proven_at_no_nodes() {
+        let five = Tactic {
+            moves: Cow::Borrowed("h8 a1 i8 a2 j8 a3 k8 a4"),
+            ..TACTICS_POSITIONS[0].clone()
+        };
+        let line = &tactics_bench(&[five], 1_000, EvalKind::Classical, false).lines[0];
+        assert!(line.won(), "{line:?}");
+        assert_eq!(line.nodes_to_win(), Some(0), "{line:?}");
+    }
+
     /// After the chosen move, every legal point near the stones is a reply, searched once,
     /// the dearest first; a position whose chosen move makes five has none.
     #[test]

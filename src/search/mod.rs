@@ -378,6 +378,7 @@ fn main_search(
     if let Some(&five) = board.five_points(me).iter().find(|p| unblocked(p)) {
         result.best = Some(five);
         result.score = WIN - 1;
+        result.proof_nodes = Some(0);
         result.depth = 1;
         result.pv = vec![five];
         result.ranked = vec![(five, result.score)];
