@@ -670,7 +670,8 @@ fn deepen_helper(
     (searcher.nodes, last)
 }
 
-/// One iteration (`aspiration_windows`), its nodes counted in the tree statistics.
+/// One iteration (`aspiration_windows`): its `root_best` starts empty and lasts through all
+/// its windows; its nodes are counted in the tree statistics.
 fn aspiration(searcher: &mut Searcher, previous: i32, depth: i32) -> i32 {
     searcher.root_best = None;
     let start = searcher.nodes;
